@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "navsh",
+    products: [
+        .executable(name: "navsh", targets: ["navsh"]),
+        .library(name: "NavScript", targets: ["NavScript"]),
+        .library(name: "NavigationEngine", targets: ["NavigationEngine"]),
+    ],
+    targets: [
+        .target(name: "NavigationEngine"),
+        .target(name: "NavScript", dependencies: ["NavigationEngine"]),
+        .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
+        .executableTarget(name: "navsh", dependencies: ["NavScript", "CReadline"]),
+        .testTarget(name: "NavigationEngineTests", dependencies: ["NavigationEngine"]),
+        .testTarget(name: "NavScriptTests", dependencies: ["NavScript"]),
+        .testTarget(name: "navshTests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

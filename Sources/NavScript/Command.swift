@@ -1,0 +1,54 @@
+import NavigationEngine
+
+/// What `log` lets through.
+public enum LogLevel: String, Hashable, Sendable {
+    case brief, full, off
+}
+
+public enum ClockMode: String, Hashable, Sendable {
+    case virtual, real
+}
+
+/// One parsed command.
+public enum Command: Hashable, Sendable {
+    case action(Action)
+    case expect(Expectation)
+    case stack, show, alive, jobs, clock
+    case log(LogLevel)
+    case logNotes(Bool)
+    case setClock(ClockMode)
+    case setSpeed(Double)
+    case source(String)
+    case record(String?)
+    case undo, reset
+    case help(String?)
+    case quit
+}
+
+/// A check a script makes on the session.
+public enum Expectation: Hashable, Sendable {
+    case stack([String])
+    case top(ScreenRef)
+    case depth(Int)
+    case backVisible(Bool)
+    case swipeEnabled(Bool)
+    case frozen(Bool)
+    case alert(String?)
+    case alive([ScreenRef])
+    case released([ScreenRef])
+    case presented(ScreenRef?)
+    case idle(Bool)
+    case barCorrupted(Bool)
+    case log(String, present: Bool)
+    case sequence([String])
+    case error
+}
+
+/// A command with where it came from and whether it runs in the background.
+public struct LocatedCommand: Hashable, Sendable {
+    public var command: Command
+    public var background: Bool
+    public var column: Int
+    /// The command's words as typed, for `--echo` and `record`.
+    public var source: String
+}

@@ -1,0 +1,115 @@
+/// One word of a command, with the column it starts at.
+public struct Token: Hashable, Sendable {
+    public var text: String
+    public var quoted: Bool
+    public var column: Int
+}
+
+/// One command's words and whether it ends in `&`.
+public struct RawCommand: Hashable, Sendable {
+    public var tokens: [Token]
+    public var background: Bool
+    public var column: Int
+}
+
+/// Splits a line into commands and words: blanks separate words, `"..."` is one
+/// word, `#` at the start of a word starts a comment, `;` and `&` end a command.
+public enum Lexer {
+    public static func split(_ line: String) throws(ParseError) -> [RawCommand] {
+        var commands: [RawCommand] = []
+        var tokens: [Token] = []
+        var word: [UInt8] = []
+        var wordColumn = 0
+        var inWord = false
+        var quoted = false
+        var bytes = Array(line.utf8)
+        if bytes.last == 13 { bytes.removeLast() } // CRLF files
+        var i = 0
+        var column = 1
+
+        func finishWord() {
+            if inWord {
+                tokens.append(Token(text: String(decoding: word, as: UTF8.self), quoted: quoted, column: wordColumn))
+            }
+            word.removeAll(keepingCapacity: true)
+            inWord = false
+            quoted = false
+        }
+
+        func finishCommand(background: Bool, at column: Int, separator: String) throws(ParseError) {
+            finishWord()
+            if tokens.isEmpty {
+                throw ParseError(column: column, "stray '\(separator)' with no command before it")
+            }
+            commands.append(RawCommand(tokens: tokens, background: background, column: tokens[0].column))
+            tokens.removeAll()
+        }
+
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xBD {
+                throw ParseError(column: column, "invalid UTF-8 in input")
+            }
+            if b == 0 { throw ParseError(column: column, "NUL byte in input") }
+            if b < 32 && b != 9 || b == 127 {
+                throw ParseError(column: column, "control character \(hexByte(b)) in input")
+            }
+            if b == 34 { // "
+                let start = column
+                if !inWord { inWord = true; wordColumn = column }
+                quoted = true
+                i += 1
+                column += 1
+                var closed = false
+                while i < bytes.count {
+                    let c = bytes[i]
+                    if c == 92, i + 1 < bytes.count, bytes[i + 1] == 34 || bytes[i + 1] == 92 {
+                        word.append(bytes[i + 1])
+                        i += 2
+                        column += 2
+                        continue
+                    }
+                    if c == 34 { closed = true; i += 1; column += 1; break }
+                    if c == 0 { throw ParseError(column: column, "NUL byte in input") }
+                    if c < 32 && c != 9 || c == 127 {
+                        throw ParseError(column: column, "control character \(hexByte(c)) in input")
+                    }
+                    word.append(c)
+                    i += 1
+                    if c & 0xC0 != 0x80 { column += 1 }
+                }
+                if !closed { throw ParseError(column: start, "unterminated quote (a '\"' opened here is never closed)") }
+                continue
+            }
+            if b == 32 || b == 9 {
+                finishWord()
+            } else if b == 59 { // ;
+                try finishCommand(background: false, at: column, separator: ";")
+            } else if b == 38 { // &
+                try finishCommand(background: true, at: column, separator: "&")
+                // allow "cmd & ;" and "cmd &" at the end
+                var j = i + 1
+                var col = column + 1
+                while j < bytes.count, bytes[j] == 32 || bytes[j] == 9 { j += 1; col += 1 }
+                if j < bytes.count, bytes[j] == 59 { i = j; column = col }
+            } else if b == 35, !inWord { // # starts a comment
+                break
+            } else {
+                if !inWord { inWord = true; wordColumn = column }
+                word.append(b)
+            }
+            i += 1
+            if b & 0xC0 != 0x80 { column += 1 }
+        }
+        finishWord()
+        if !tokens.isEmpty {
+            commands.append(RawCommand(tokens: tokens, background: false, column: tokens[0].column))
+        }
+        return commands
+    }
+
+    static func hexByte(_ b: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "0x\(digits[Int(b >> 4)])\(digits[Int(b & 15)])"
+    }
+}

@@ -1,0 +1,161 @@
+import NavigationEngine
+
+extension Session {
+    /// Runs one command. Returns false when it failed (a shell error or a UIKit exception).
+    @discardableResult
+    func execute(_ located: LocatedCommand, file: String, line: Int, directory: String?) -> Bool {
+        let command = located.command
+        if case let .expect(expectation) = command {
+            check(expectation, source: located.source, file: file, line: line)
+            return true
+        }
+        settleFailure()
+        recent = []
+        if options.echo { say("> \(located.source)", kind: "command") }
+        if atPrompt || recordHook != nil, !isSessionCommand(command) { recordHook?(located.source) }
+        let here = location(file, line, located.column)
+        switch command {
+        case let .action(action):
+            return perform(action, background: located.background, source: located.source, at: here)
+        case .expect:
+            return true
+        case .stack:
+            say(model.currentStack.map(\.description).joined(separator: " "))
+        case .show:
+            for text in model.hierarchyLines { say(text) }
+        case .alive:
+            let report = model.aliveReport
+            if report.isEmpty { say("(no live screens)") }
+            for entry in report { say("\(entry.screen): held by \(entry.heldBy)") }
+        case .jobs:
+            let jobs = model.jobs
+            if jobs.isEmpty { say("(nothing in flight)") }
+            for job in jobs { say(job) }
+        case .clock:
+            say("\(model.clock)ms")
+        case let .log(level):
+            pushUndo(located.source)
+            logLevel = level
+        case let .logNotes(on):
+            pushUndo(located.source)
+            showNotes = on
+        case let .setClock(mode):
+            if mode == .real {
+                fail(Diagnostic.error("'set clock real' is not supported yet (the clock is virtual)", at: here), shell: true)
+                return false
+            }
+            pushUndo(located.source)
+            clockMode = mode
+        case let .setSpeed(value):
+            pushUndo(located.source)
+            speed = value
+        case let .source(path):
+            return source(path, directory: directory, at: here)
+        case let .record(path):
+            guard let target = recordTarget else {
+                fail(Diagnostic.error("record is not available here", at: here), shell: true)
+                return false
+            }
+            if let problem = target(path) {
+                fail(Diagnostic.error(problem, at: here), shell: true)
+                return false
+            }
+        case .undo:
+            guard let snapshot = undoStack.popLast() else {
+                fail(Diagnostic.error("nothing to undo", at: here), shell: true)
+                return false
+            }
+            model = snapshot.model
+            logLevel = snapshot.logLevel
+            showNotes = snapshot.showNotes
+            clockMode = snapshot.clockMode
+            speed = snapshot.speed
+            say("undone: \(snapshot.label)")
+        case .reset:
+            pushUndo(located.source)
+            model = NavigationModel(profile: options.profile)
+            logLevel = .brief
+            showNotes = true
+            clockMode = .virtual
+            speed = 1
+        case let .help(name):
+            help(name)
+        case .quit:
+            quitRequested = true
+        }
+        return true
+    }
+
+    /// `undo`, `record` and `quit` are not part of the session a recording replays.
+    func isSessionCommand(_ command: Command) -> Bool {
+        switch command {
+        case .undo, .record, .quit, .help: true
+        default: false
+        }
+    }
+
+    func perform(_ action: Action, background: Bool, source: String, at here: SourceLocation?) -> Bool {
+        let before = model
+        do throws(EngineError) {
+            var outcome = try model.perform(action)
+            if !background, action.startsTransitions {
+                outcome.events += model.settle()
+            }
+            recent = outcome.events
+            print(outcome.events)
+            if outcome.raisedException {
+                let reason = outcome.events.last { $0.category == EventCategory.exception }?.text ?? "exception"
+                fail(Diagnostic.error("UIKit raised \(reason.dropFirst("exception: ".count))", at: here), shell: false)
+                return false
+            }
+            undoStack.append(Snapshot(model: before, logLevel: logLevel, showNotes: showNotes, clockMode: clockMode, speed: speed, label: source))
+            if undoStack.count > options.undoDepth { undoStack.removeFirst(undoStack.count - options.undoDepth) }
+            if atPrompt, !background, action.startsTransitions {
+                say("  stack: \(model.currentStack.map(\.description).joined(separator: " "))", kind: "stack")
+            }
+            return true
+        } catch {
+            fail(Diagnostic.error(error.message, at: here), shell: true)
+            return false
+        }
+    }
+
+    func source(_ path: String, directory: String?, at here: SourceLocation?) -> Bool {
+        switch loader.load(path, relativeTo: directory) {
+        case let .failure(failure):
+            fail(Diagnostic.error(failure.message, at: here), shell: true)
+            return false
+        case let .success(script):
+            if sourceStack.contains(script.identity) {
+                let chain = (sourceStack + [script.identity]).joined(separator: " -> ")
+                fail(Diagnostic.error("source cycle: '\(path)' is already being run (\(chain))", at: here), shell: true)
+                return false
+            }
+            guard sourceStack.count < 64 else {
+                fail(Diagnostic.error("source nesting deeper than 64", at: here), shell: true)
+                return false
+            }
+            sourceStack.append(script.identity)
+            let saved = continuation
+            continuation = nil
+            run(script: script.text, file: script.displayName, directory: script.directory)
+            continuation = saved
+            sourceStack.removeLast()
+            return true
+        }
+    }
+
+    func help(_ name: String?) {
+        if let name, let entry = CommandCatalog.help(for: name) {
+            say("usage: \(entry.usage)")
+            say("  \(entry.summary)")
+            say("  example: \(entry.example)")
+            return
+        }
+        let width = CommandCatalog.all.map(\.name.count).max() ?? 10
+        for entry in CommandCatalog.all where entry.name != "exit" {
+            say(entry.name + String(repeating: " ", count: width + 2 - entry.name.count) + entry.summary)
+        }
+        say("help COMMAND shows its usage and an example.")
+    }
+}

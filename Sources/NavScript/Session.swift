@@ -1,0 +1,267 @@
+import NavigationEngine
+
+/// Where a session's output goes: events and results to stdout, diagnostics to stderr.
+public protocol OutputSink: AnyObject {
+    /// One line for stdout, without its newline.
+    func line(_ text: String)
+    /// One line for stderr, without its newline.
+    func diagnostic(_ text: String)
+}
+
+/// Reads the scripts `source` names.
+public protocol ScriptLoader {
+    /// The script at `path` (relative paths are relative to `directory`), with a
+    /// canonical identity for cycle detection and a display name.
+    func load(_ path: String, relativeTo directory: String?) -> Result<LoadedScript, LoadFailure>
+}
+
+public struct LoadedScript: Sendable {
+    public var displayName: String
+    public var identity: String
+    public var directory: String?
+    public var text: String
+
+    public init(displayName: String, identity: String, directory: String?, text: String) {
+        self.displayName = displayName
+        self.identity = identity
+        self.directory = directory
+        self.text = text
+    }
+}
+
+public struct LoadFailure: Error, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// How a session prints and stops.
+public struct SessionOptions: Sendable {
+    public var json = false
+    public var echo = false
+    public var bail = false
+    public var quiet = false
+    public var profile: Profile = .ios26
+    public var undoDepth = 100
+
+    public init() {}
+}
+
+/// Runs commands against the model: parses lines, applies them, checks
+/// expectations, keeps undo and the failure count, and prints through a sink.
+public final class Session {
+    public internal(set) var model = NavigationModel()
+    public let options: SessionOptions
+    let output: OutputSink
+    let loader: ScriptLoader
+
+    public internal(set) var logLevel: LogLevel = .brief
+    public internal(set) var showNotes = true
+    public internal(set) var clockMode: ClockMode = .virtual
+    public internal(set) var speed = 1.0
+    /// A person is typing at the prompt: errors print at once without a
+    /// location, and the stack follows each foreground command.
+    public var atPrompt = false
+
+    /// Events of the last command that was not an expectation.
+    var recent: [Event] = []
+    var seq = 0
+    var pendingFailure: PendingFailure?
+    var undoStack: [Snapshot] = []
+    /// Scripts being run by `source`, innermost last, for cycle detection.
+    var sourceStack: [String] = []
+    /// A line ending in `\` waits for the next one.
+    var continuation: (text: String, line: Int)?
+
+    /// Failures counted against the exit status (failed commands not expected, failed expectations).
+    public internal(set) var failureCount = 0
+    public internal(set) var expectationFailures = 0
+    public var quitRequested = false
+    /// Set by `--bail` after the first failure; no more input is run.
+    public internal(set) var stopped = false
+    /// Called with each command line as typed, for `record`.
+    public var recordHook: ((String) -> Void)?
+    public var recordTarget: ((String?) -> String?)?
+
+    public init(options: SessionOptions, output: OutputSink, loader: ScriptLoader) {
+        self.options = options
+        self.output = output
+        self.loader = loader
+        model = NavigationModel(profile: options.profile)
+    }
+
+    // MARK: - Input
+
+    /// Runs one physical line of a script (joining `\` continuations).
+    public func feed(_ rawLine: String, file: String, line: Int, directory: String? = nil) {
+        guard !stopped, !quitRequested else { return }
+        var text = rawLine
+        var startLine = line
+        if let pending = continuation {
+            text = pending.text + rawLine
+            startLine = pending.line
+            continuation = nil
+        }
+        if endsWithContinuation(text) {
+            continuation = (String(text.dropLast()), startLine)
+            return
+        }
+        runLine(text, file: file, line: startLine, directory: directory)
+    }
+
+    /// The end of a script: a dangling continuation runs as it is, and a failure is settled.
+    public func endOfInput(file: String, directory: String? = nil) {
+        if let pending = continuation {
+            continuation = nil
+            runLine(pending.text, file: file, line: pending.line, directory: directory)
+        }
+        settleFailure()
+    }
+
+    /// Runs a whole script text.
+    public func run(script text: String, file: String, directory: String? = nil) {
+        var lineNumber = 0
+        var start = text.startIndex
+        let end = text.endIndex
+        while start < end, !stopped, !quitRequested {
+            lineNumber += 1
+            let newline = text[start...].firstIndex(of: "\n") ?? end
+            feed(String(text[start..<newline]), file: file, line: lineNumber, directory: directory)
+            start = newline < end ? text.index(after: newline) : end
+        }
+        endOfInput(file: file, directory: directory)
+    }
+
+    func endsWithContinuation(_ text: String) -> Bool {
+        var count = 0
+        for b in text.utf8.reversed() {
+            if b == 92 { count += 1 } else { break }
+        }
+        return count % 2 == 1
+    }
+
+    /// Runs one logical line: every command on it, or none if it does not parse.
+    public func runLine(_ text: String, file: String, line: Int, directory: String? = nil) {
+        guard !stopped, !quitRequested else { return }
+        let commands: [LocatedCommand]
+        do {
+            commands = try Parser.parse(line: text)
+        } catch {
+            settleFailure()
+            recent = []
+            fail(Diagnostic.error(error.message, at: location(file, line, error.column)), shell: true)
+            return
+        }
+        let before = (model, undoStack.count)
+        for command in commands {
+            guard !stopped, !quitRequested else { return }
+            let ok = execute(command, file: file, line: line, directory: directory)
+            if !ok, commands.count > 1 {
+                // A line with an error changes nothing: later commands are skipped, earlier ones undone.
+                model = before.0
+                if undoStack.count > before.1 { undoStack.removeLast(undoStack.count - before.1) }
+                return
+            }
+        }
+    }
+
+    func location(_ file: String, _ line: Int, _ column: Int) -> SourceLocation? {
+        atPrompt ? nil : SourceLocation(file: file, line: line, column: column)
+    }
+
+    // MARK: - Failures
+
+    struct PendingFailure {
+        var diagnostic: String
+        var printed: Bool
+    }
+
+    /// Records that the last command failed; `expect error` may still excuse it.
+    func fail(_ diagnostic: String, shell: Bool) {
+        settleFailure()
+        let printNow = atPrompt
+        if printNow { output.diagnostic(diagnostic) }
+        pendingFailure = PendingFailure(diagnostic: diagnostic, printed: printNow)
+    }
+
+    /// A failure not followed by `expect error` counts.
+    func settleFailure() {
+        guard let failure = pendingFailure else { return }
+        pendingFailure = nil
+        if !failure.printed { output.diagnostic(failure.diagnostic) }
+        failureCount += 1
+        if options.bail { stopped = true }
+    }
+
+    func expectationFailed(_ what: String, file: String, line: Int) {
+        output.diagnostic(Diagnostic.expectationFailed(what, at: atPrompt ? nil : SourceLocation(file: file, line: line, column: 1)))
+        failureCount += 1
+        expectationFailures += 1
+        if options.bail { stopped = true }
+    }
+
+    // MARK: - Printing
+
+    func print(_ events: [Event]) {
+        for event in events {
+            seq += 1
+            guard !options.quiet, shouldPrint(event) else { continue }
+            output.line(options.json ? EventRenderer.json(event, seq: seq) : EventRenderer.text(event))
+        }
+    }
+
+    func shouldPrint(_ event: Event) -> Bool {
+        switch logLevel {
+        case .off: return false
+        case .brief: if event.category == .lifecycle { return false }
+        case .full: break
+        }
+        if event.category == .note, !showNotes { return false }
+        return true
+    }
+
+    func say(_ text: String, kind: String = "output") {
+        guard !options.quiet else { return }
+        output.line(options.json ? EventRenderer.jsonOutput(text, kind: kind) : text)
+    }
+
+    // MARK: - Undo
+
+    struct Snapshot {
+        var model: NavigationModel
+        var logLevel: LogLevel
+        var showNotes: Bool
+        var clockMode: ClockMode
+        var speed: Double
+        var label: String
+    }
+
+    func pushUndo(_ label: String) {
+        undoStack.append(Snapshot(model: model, logLevel: logLevel, showNotes: showNotes, clockMode: clockMode, speed: speed, label: label))
+        if undoStack.count > options.undoDepth { undoStack.removeFirst(undoStack.count - options.undoDepth) }
+    }
+
+    /// The model as it stands, for tests and the explorer.
+    public var state: NavigationModel { model }
+
+    /// Words for Tab completion: commands, keywords and live screen names.
+    public var completionWords: [String] {
+        CommandCatalog.names + CommandCatalog.keywords + model.liveScreenNames + model.knownClassNames
+    }
+}
+
+extension Session {
+    /// A file given on the command line could not be opened.
+    public func reportUnreadable(_ path: String, reason: String) {
+        fail("navsh: cannot read '\(path)': \(reason)", shell: true)
+        settleFailure()
+    }
+
+    /// Marks a script as running, so `source` of it from inside is a cycle.
+    public func enterScript(_ identity: String?) {
+        if let identity { sourceStack.append(identity) }
+    }
+
+    public func leaveScript(_ identity: String?) {
+        if identity != nil, !sourceStack.isEmpty { sourceStack.removeLast() }
+    }
+}

@@ -1,0 +1,108 @@
+/// Everything the engine can be asked to do, already parsed but not resolved.
+public enum Action: Hashable, Sendable {
+    // UINavigationController's API
+    case push(ScreenRef, gate: Bool, animated: Bool)
+    case pop(animated: Bool)
+    case popTo(ScreenRef, animated: Bool)
+    case popToRoot(animated: Bool)
+    case setStack([ScreenRef], animated: Bool)
+    case root(String)
+    case tabs([String])
+    // a finger
+    case back
+    case backMenu(ScreenRef)
+    case swipe(cancel: Bool)
+    case drag(percent: Int)
+    case release
+    case tap(String)
+    case tab(String)
+    // modal presentation
+    case present(String, inNavigation: Bool, animated: Bool)
+    case dismiss(animated: Bool)
+    // declarations
+    case screen(String, [ScreenTrait])
+    case use(ControllerClass)
+    case delegate(OutsideDelegate?)
+    case gestureDelegate(GestureDelegate)
+    // the clock
+    case wait(milliseconds: Int?)
+    case setDuration(TransitionKind, milliseconds: Int)
+    case setProfile(Profile)
+    // looking
+    case notify(String)
+
+    /// Whether the command can start a transition, so a foreground run waits for it.
+    public var startsTransitions: Bool {
+        switch self {
+        case .push, .pop, .popTo, .popToRoot, .setStack, .root, .tabs,
+             .back, .backMenu, .swipe, .drag, .release, .tap, .tab,
+             .present, .dismiss:
+            true
+        case .screen, .use, .delegate, .gestureDelegate, .wait, .setDuration, .setProfile, .notify:
+            false
+        }
+    }
+}
+
+/// Transitions whose duration `set duration` changes.
+public enum TransitionKind: String, Hashable, Sendable, CaseIterable {
+    case push, pop, present, dismiss
+}
+
+/// Which UIKit navsh imitates.
+public enum Profile: String, Hashable, Sendable, CaseIterable {
+    case ios26, legacy
+}
+
+/// Input the engine refuses before changing anything (a shell error, not UIKit's).
+public enum EngineError: Error, Hashable, Sendable {
+    case noSuchInstance(ScreenRef, created: Int)
+    case neverCreated(String)
+    case released(ScreenName)
+    case noAlert(button: String)
+    case noSuchButton(String, available: [String])
+    case noSuchTab(String, tabs: [String])
+    case noTabBar
+    case noSwipeHeld
+    case notInBackMenu(ScreenName, offered: [ScreenName])
+    case noStack
+    case notSupported(String)
+
+    /// The message, lowercase, the offending word in quotes.
+    public var message: String {
+        switch self {
+        case let .noSuchInstance(ref, created):
+            created == 0
+                ? "no instance '\(ref)': no \(ref.className) was ever created"
+                : "no instance '\(ref)': \(created) \(ref.className) instance\(created == 1 ? " was" : "s were") created"
+        case let .neverCreated(name):
+            "no instance of '\(name)' was ever created"
+        case let .released(name):
+            "'\(name)' has been released (deinit); it can no longer be used"
+        case let .noAlert(button):
+            "no alert is on screen to tap '\(button)'"
+        case let .noSuchButton(button, available):
+            "the alert has no button '\(button)' (it has \(available.joined(separator: ", ")))"
+        case let .noSuchTab(name, tabs):
+            "no tab '\(name)' (tabs: \(tabs.joined(separator: ", ")))"
+        case .noTabBar:
+            "there is no tab bar (create one with 'tabs NAME...')"
+        case let .notInBackMenu(name, offered):
+            offered.isEmpty
+                ? "the back menu is empty, so it cannot offer '\(name)'"
+                : "'\(name)' is not in the back menu (it offers \(offered.map(\.description).joined(separator: ", ")))"
+        case .noSwipeHeld:
+            "no edge swipe is held (start one with 'drag PCT')"
+        case .noStack:
+            "the navigation stack is empty"
+        case let .notSupported(what):
+            "'\(what)' is not supported yet"
+        }
+    }
+}
+
+/// What one action did: its events, and whether UIKit raised an exception.
+public struct Outcome: Hashable, Sendable {
+    public var events: [Event]
+    public var raisedException: Bool
+}

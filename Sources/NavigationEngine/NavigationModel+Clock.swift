@@ -1,0 +1,75 @@
+/// The transition clock: transitions end when the clock reaches them.
+extension NavigationModel {
+    /// The earliest end among the transitions in flight that the clock can end.
+    var nextDeadline: Int? {
+        var best = modalTransition?.end
+        for nav in navs.values {
+            if let end = nav.transition?.end, best.map({ end < $0 }) ?? true { best = end }
+        }
+        return best
+    }
+
+    /// Moves the clock to `target`, ending every transition due on the way, in time order.
+    mutating func advance(to target: Int) {
+        var guardCount = 0
+        while let deadline = nextDeadline, deadline <= target, guardCount < 1_000_000 {
+            guardCount += 1
+            clock = max(clock, deadline)
+            endDueTransitions(at: deadline)
+        }
+        clock = max(clock, target)
+    }
+
+    /// Runs the clock until only held or frozen pops (or nothing) remain.
+    mutating func runUntilIdle() {
+        var guardCount = 0
+        while let deadline = nextDeadline, guardCount < 1_000_000 {
+            guardCount += 1
+            clock = max(clock, deadline)
+            endDueTransitions(at: deadline)
+        }
+    }
+
+    private mutating func endDueTransitions(at time: Int) {
+        if let t = modalTransition, t.end <= time {
+            finishModalTransition()
+            return
+        }
+        for id in navs.keys.sorted() {
+            if let end = navs[id]?.transition?.end, end <= time {
+                finishTransition(id)
+                return
+            }
+        }
+    }
+
+    /// Whether anything is in flight, held and frozen pops included.
+    public var isBusy: Bool {
+        modalTransition != nil || frozen != nil || navs.values.contains { $0.transition != nil }
+    }
+
+    /// The transitions in flight, for `jobs`.
+    public var jobs: [String] {
+        var lines: [String] = []
+        if let t = modalTransition {
+            let what = t.presenting ? "present \(t.modal.screen)" : "dismiss \(t.modal.screen)"
+            lines.append("\(what): \(t.end - clock)ms left")
+        }
+        for id in navs.keys.sorted() {
+            guard let nav = navs[id] else { continue }
+            if let t = nav.transition {
+                let what: String
+                switch t.kind {
+                case .push: what = "push \(t.to)"
+                case .pop: what = "pop to \(t.to)"
+                case let .interactive(percent, cancels):
+                    what = t.end == nil ? "interactive pop held at \(percent)%" : (cancels ? "interactive pop cancelling" : "interactive pop finishing")
+                }
+                lines.append(t.end.map { "\(what): \($0 - clock)ms left" } ?? "\(what): waits for the finger")
+            }
+            if frozen?.nav == id { lines.append("interactive pop: frozen, never ends") }
+            if !nav.queue.isEmpty { lines.append("\(nav.queue.count) call\(nav.queue.count == 1 ? "" : "s") queued") }
+        }
+        return lines
+    }
+}

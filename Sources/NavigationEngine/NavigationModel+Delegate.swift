@@ -1,0 +1,102 @@
+/// UINavigationControllerDelegate calls, and what the seeds' controllers do in them.
+extension NavigationModel {
+    mutating func delegateWillShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
+        guard let nav = navs[id] else { return }
+        let text = "willShow(\(shown), animated: \(animated))"
+        switch nav.delegate {
+        case .none:
+            break
+        case let .outside(outside):
+            if outside.methods.contains(.willShow) { emit(.delegate, "\(outside.name).\(text)", about: shown) }
+        case let .controller(forward):
+            emit(.delegate, "nav.\(text)", about: shown)
+            if nav.cls.features.contains(.gates), isGate(shown) {
+                screens[shown]?.backHiddenByGate = true
+                emit(.gate, "\(shown).navigationItem.setHidesBackButton(true, animated: false)", about: shown)
+            }
+            if let forward, forward.methods.contains(.willShow) {
+                emit(.delegate, "\(forward.name).\(text)", about: shown)
+            }
+        }
+    }
+
+    mutating func delegateDidShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
+        guard let nav = navs[id] else { return }
+        let text = "didShow(\(shown), animated: \(animated))"
+        switch nav.delegate {
+        case .none:
+            gateMissed(nav, shown)
+        case let .outside(outside):
+            if outside.methods.contains(.didShow) { emit(.delegate, "\(outside.name).\(text)", about: shown) }
+            gateMissed(nav, shown)
+        case let .controller(forward):
+            emit(.delegate, "nav.\(text)", about: shown)
+            if nav.cls.features.contains(.swipeGuard) { navs[id]?.isPushing = false }
+            if nav.cls.features.contains(.gates), isGate(shown) { closeGate(id, at: shown) }
+            if let forward, forward.methods.contains(.didShow) {
+                emit(.delegate, "\(forward.name).\(text)", about: shown)
+            }
+        }
+    }
+
+    /// Explains why a gate did not close the way back.
+    mutating func gateMissed(_ nav: NavController, _ shown: ScreenName) {
+        guard isGate(shown), nav.stack.count > 1 else { return }
+        if nav.cls.features.contains(.gates) {
+            let who = if case let .outside(outside) = nav.delegate { "\(outside.name) replaced it as the delegate" } else { "the delegate was set to nil" }
+            emit(.note, "note: \(shown) is a gate, but \(nav.cls.name) no longer hears didShow (\(who)), so the stack is not trimmed")
+        } else {
+            emit(.note, "note: \(shown) is a gate, but \(nav.cls.name) knows nothing of gates (use GateNavigationController), so the way back stays open")
+        }
+    }
+
+    /// GateNavigationController's didShow for a gate: the screens below leave without a transition.
+    mutating func closeGate(_ id: Int, at gate: ScreenName) {
+        guard let nav = navs[id], nav.top == gate else { return }
+        let below = nav.stack.filter { $0 != gate }
+        emit(.gate, "gate: viewControllers = [\(gate)]", about: gate)
+        for name in below.reversed() { emit(.lifecycle, "\(name).willMove(toParent: nil)", about: name) }
+        navs[id]?.stack = [gate]
+        for name in below.reversed() { emit(.lifecycle, "\(name).didMove(toParent: nil)", about: name) }
+        releaseUnheld(below.reversed())
+    }
+
+    /// Whether the delegate that UIKit asks supplies an animation controller (and an interaction controller).
+    func suppliedAnimator(_ nav: NavController) -> (animation: Bool, interaction: Bool) {
+        guard let answering = answeringDelegate(nav) else { return (false, false) }
+        return (answering.methods.contains(.animationController), answering.methods.contains(.interactionController))
+    }
+
+    /// The outside delegate that really answers the optional methods, if any.
+    func answeringDelegate(_ nav: NavController) -> OutsideDelegate? {
+        switch nav.delegate {
+        case .none: return nil
+        case let .outside(outside): return outside
+        case let .controller(forward):
+            guard let forward, nav.cls.features.contains(.proxy) else { return nil }
+            let forwarded = Set(nav.cls.forwardedMethods)
+            return OutsideDelegate(name: forward.name, methods: forward.methods.intersection(forwarded))
+        }
+    }
+
+    mutating func delegateAnimationController(_ id: Int, _ operation: String, from: ScreenName, to: ScreenName, interactive: Bool) {
+        guard let nav = navs[id], let answering = answeringDelegate(nav),
+              answering.methods.contains(.animationController) else { return }
+        emit(.delegate, "\(answering.name).animationController(for: \(operation), from: \(from), to: \(to))", about: to)
+        if interactive, answering.methods.contains(.interactionController) {
+            emit(.delegate, "\(answering.name).interactionController(for: animator)", about: to)
+        }
+    }
+
+    /// The note a proxy that forwards only some methods owes an outside delegate implementing more.
+    mutating func forwardingNote(_ id: Int) {
+        guard let nav = navs[id], case let .controller(forward?) = nav.delegate,
+              nav.cls.features.contains(.proxy) else { return }
+        let forwarded = Set(nav.cls.forwardedMethods)
+        let lost = DelegateMethod.allCases.filter { forward.methods.contains($0) && !forwarded.contains($0) }
+        guard !lost.isEmpty else { return }
+        let kept = nav.cls.forwardedMethods.map(\.rawValue).joined(separator: " and ")
+        let lostText = lost.map(\.rawValue).joined(separator: " and ")
+        emit(.note, "note: \(nav.cls.name) forwards only \(kept); \(forward.name)'s \(lostText) will never be called")
+    }
+}

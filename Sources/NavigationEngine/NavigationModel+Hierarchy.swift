@@ -1,0 +1,123 @@
+/// Where things are: the current controller, the visible screen, who holds whom.
+extension NavigationModel {
+    /// The controller the user sees: the topmost presented navigation
+    /// controller, else the selected tab's, else the window's.
+    var currentNavID: Int {
+        if let id = modals.last(where: { $0.nav != nil })?.nav { return id }
+        return windowNavID
+    }
+
+    var windowNavID: Int {
+        switch window {
+        case let .nav(id): id
+        case let .tabs(ids, selected): ids[selected]
+        }
+    }
+
+    var windowNavIDs: [Int] {
+        switch window {
+        case let .nav(id): [id]
+        case let .tabs(ids, _): ids
+        }
+    }
+
+    /// The screen the user sees.
+    var visibleTop: ScreenName? {
+        if let modal = modals.last {
+            if let id = modal.nav { return navs[id]?.top }
+            return modal.screen
+        }
+        return navs[windowNavID]?.top
+    }
+
+    /// Whether a plain (non-navigation) modal covers the current controller's bar.
+    var plainModalOnTop: Bool {
+        guard let modal = modals.last else { return false }
+        return modal.nav == nil
+    }
+
+    func isHeld(_ name: ScreenName) -> Bool {
+        for nav in navs.values {
+            if nav.stack.contains(name) { return true }
+            if let t = nav.transition, t.removed.contains(name) { return true }
+        }
+        for modal in modals where modal.screen == name { return true }
+        return false
+    }
+
+    /// Releases each of `names` that nothing holds any more.
+    mutating func releaseUnheld(_ names: [ScreenName]) {
+        for name in names where screens[name] != nil && !isHeld(name) {
+            screens[name] = nil
+            emit(.memory, "\(name).deinit", about: name)
+        }
+    }
+
+    /// Creates a new instance of a class.
+    mutating func makeScreen(_ className: String) -> ScreenName {
+        let ordinal = (counters[className] ?? 0) + 1
+        counters[className] = ordinal
+        let name = ScreenName(className: className, ordinal: ordinal)
+        screens[name] = Screen(name: name)
+        return name
+    }
+
+    mutating func makeNav(root: ScreenName?) -> Int {
+        let id = nextNavID
+        nextNavID += 1
+        var nav = NavController(id: id, cls: controllerClass)
+        if controllerClass.isOwnDelegate { nav.delegate = .controller(forwardingTo: nil) }
+        if controllerClass.features.contains(.swipeGuard) { nav.gestureDelegate = .controller }
+        if let root { nav.stack = [root] }
+        navs[id] = nav
+        return id
+    }
+
+    func traits(of name: ScreenName) -> ScreenTraits {
+        traits[name.className] ?? ScreenTraits()
+    }
+
+    func isGate(_ name: ScreenName) -> Bool {
+        traits(of: name).gate || screens[name]?.runtimeGate == true
+    }
+
+    /// The back button shows: a custom one, or the system one with a screen below.
+    func backVisible(in nav: NavController) -> Bool {
+        guard let top = nav.top else { return false }
+        let t = traits(of: top)
+        if t.customBack { return true }
+        return nav.stack.count > 1 && !t.hidesBack && screens[top]?.backHiddenByGate != true
+    }
+
+    // MARK: - References
+
+    /// The instance a reference names, alive or released.
+    public func resolve(_ ref: ScreenRef) throws(EngineError) -> ScreenName {
+        let created = counters[ref.className] ?? 0
+        if let ordinal = ref.ordinal {
+            guard ordinal >= 1, ordinal <= created else { throw .noSuchInstance(ref, created: created) }
+            return ScreenName(className: ref.className, ordinal: ordinal)
+        }
+        guard created > 0 else { throw .neverCreated(ref.className) }
+        if let nav = navs[currentNavID], let top = nav.stack.last(where: { $0.className == ref.className }) {
+            return top
+        }
+        if let live = newestLive(ref.className) { return live }
+        return ScreenName(className: ref.className, ordinal: created)
+    }
+
+    /// The instance a reference names, which must still be alive.
+    func resolveLive(_ ref: ScreenRef) throws(EngineError) -> ScreenName {
+        let name = try resolve(ref)
+        guard screens[name] != nil else { throw .released(name) }
+        return name
+    }
+
+    func newestLive(_ className: String) -> ScreenName? {
+        var best: ScreenName?
+        for name in screens.keys where name.className == className {
+            if best.map({ name.ordinal > $0.ordinal }) ?? true { best = name }
+        }
+        return best
+    }
+}

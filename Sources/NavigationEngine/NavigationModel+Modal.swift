@@ -1,0 +1,109 @@
+/// Modal presentation and dismissal.
+extension NavigationModel {
+    mutating func present(_ className: String, inNavigation: Bool, animated: Bool) {
+        let presenter = visibleTop
+        let from = presenter?.description ?? "nav"
+        let presented = makeScreen(className)
+        let shown = inNavigation ? "\(controllerClass.name.split(separator: " ").first.map(String.init) ?? "UINavigationController")(rootViewController: \(presented))" : presented.description
+        emit(.modal, "\(from).present(\(shown), animated: \(animated))", about: presented)
+        if modalTransition != nil {
+            if profile == .legacy {
+                emit(.warning, "warning: Warning: Attempt to present \(presented) on \(from) while a presentation is in progress!")
+            } else {
+                emit(.warning, "warning: Attempt to present \(presented) on \(from) (from \(from)) while a presentation is in progress.")
+            }
+            emit(.note, "note: the present was dropped because another presentation or dismissal is still animating")
+            releaseUnheld([presented])
+            return
+        }
+        if let existing = modals.first(where: { $0.presenter == presenter }) {
+            emit(.warning, "warning: Attempt to present \(presented) on \(from) (from \(from)) which is already presenting \(existing.screen).")
+            releaseUnheld([presented])
+            return
+        }
+        var modal = Modal(presenter: presenter, screen: presented, nav: nil)
+        if inNavigation {
+            modal.nav = makeNav(root: presented)
+            emit(.lifecycle, "\(presented).willMove(toParent: nav)", about: presented)
+        }
+        modals.append(modal)
+        loadView(presented)
+        if let presenter { emit(.lifecycle, "\(presenter).viewWillDisappear(\(animated))", about: presenter) }
+        emit(.lifecycle, "\(presented).viewWillAppear(\(animated))", about: presented)
+        if let id = modal.nav { delegateWillShow(id, presented, animated) }
+        modalTransition = ModalTransition(presenting: true, modal: modal, animated: animated,
+                                          end: clock + (animated ? durations.present : 0))
+        if !animated { finishModalTransition() }
+    }
+
+    mutating func dismiss(animated: Bool) {
+        guard let modal = modals.last else {
+            emit(.modal, "\(visibleTop?.description ?? "nav").dismiss(animated: \(animated))")
+            emit(.note, "note: nothing is presented, so dismiss does nothing")
+            return
+        }
+        let from = modal.presenter?.description ?? "nav"
+        emit(.modal, "\(from).dismiss(animated: \(animated))", about: modal.screen)
+        if modalTransition != nil {
+            emit(.warning, "warning: Attempt to dismiss from view controller \(from) while a presentation or dismiss is in progress!")
+            emit(.note, "note: the dismiss was dropped because another presentation or dismissal is still animating")
+            return
+        }
+        let leaving = modal.nav.flatMap { navs[$0]?.top } ?? modal.screen
+        emit(.lifecycle, "\(leaving).viewWillDisappear(\(animated))", about: leaving)
+        let returning = screenUnder(modalIndex: modals.count - 1)
+        if let returning { emit(.lifecycle, "\(returning).viewWillAppear(\(animated))", about: returning) }
+        modalTransition = ModalTransition(presenting: false, modal: modal, animated: animated,
+                                          end: clock + (animated ? durations.dismiss : 0))
+        if !animated { finishModalTransition() }
+    }
+
+    /// The screen visible under the modal at `index`.
+    func screenUnder(modalIndex index: Int) -> ScreenName? {
+        if index > 0 {
+            let below = modals[index - 1]
+            return below.nav.flatMap { navs[$0]?.top } ?? below.screen
+        }
+        return navs[windowNavID]?.top
+    }
+
+    mutating func finishModalTransition() {
+        guard let t = modalTransition else { return }
+        modalTransition = nil
+        let animated = t.animated
+        if t.presenting {
+            if let presenter = t.modal.presenter {
+                emit(.lifecycle, "\(presenter).viewDidDisappear(\(animated))", about: presenter)
+            }
+            emit(.lifecycle, "\(t.modal.screen).viewDidAppear(\(animated))", about: t.modal.screen)
+            if let id = t.modal.nav {
+                emit(.lifecycle, "\(t.modal.screen).didMove(toParent: nav)", about: t.modal.screen)
+                delegateDidShow(id, t.modal.screen, animated)
+            }
+        } else {
+            guard let index = modals.lastIndex(of: t.modal) else { return }
+            let leaving = t.modal.nav.flatMap { navs[$0]?.top } ?? t.modal.screen
+            emit(.lifecycle, "\(leaving).viewDidDisappear(\(animated))", about: leaving)
+            if let returning = screenUnder(modalIndex: index) {
+                emit(.lifecycle, "\(returning).viewDidAppear(\(animated))", about: returning)
+            }
+            modals.remove(at: index)
+            var released = [t.modal.screen]
+            if let id = t.modal.nav, let nav = navs[id] {
+                released = nav.stack.reversed()
+                navs[id] = nil
+                if frozen?.nav == id { frozen = nil }
+                if alert.map({ alertNav($0) == id }) == true { alert = nil }
+            }
+            releaseUnheld(released)
+        }
+        for id in navs.keys.sorted() where navs[id]?.transition == nil { runQueue(id) }
+    }
+
+    func alertNav(_ alert: Alert) -> Int {
+        switch alert.action {
+        case let .customBack(id): id
+        case let .safePop(id, _): id
+        }
+    }
+}

@@ -1,0 +1,189 @@
+/// The whole simulated UIKit: a window, its navigation controllers, modals,
+/// the alert, the gesture and the transition clock.
+///
+/// A value: copy it to keep a state, compare copies to see a change. Every
+/// change goes through `perform(_:)`, which returns the events it caused.
+public struct NavigationModel: Hashable, Sendable {
+    public internal(set) var profile: Profile = .ios26
+    /// Clock time in milliseconds.
+    public internal(set) var clock = 0
+    var durations = Durations()
+    var traits: [String: ScreenTraits] = [:]
+    /// Instances created so far, per class (numbers are never reused).
+    var counters: [String: Int] = [:]
+    /// Live instances only.
+    var screens: [ScreenName: Screen] = [:]
+    var navs: [Int: NavController] = [:]
+    var nextNavID = 2
+    var window: WindowRoot = .nav(1)
+    var modals: [Modal] = []
+    var modalTransition: ModalTransition?
+    /// The class `use` chose, for controllers created from now on.
+    var controllerClass: ControllerClass = .plain
+    var alert: Alert?
+    var frozen: Frozen?
+    var scratch = Scratch()
+
+    public init(profile: Profile = .ios26) {
+        self.profile = profile
+        navs[1] = NavController(id: 1, cls: .plain)
+    }
+
+    /// Runs one action. A refused input (`EngineError`) changes nothing; an
+    /// exception UIKit raises is reported in the outcome and changes nothing
+    /// but the events it printed.
+    public mutating func perform(_ action: Action) throws(EngineError) -> Outcome {
+        let saved = self
+        scratch.events.removeAll(keepingCapacity: true)
+        do {
+            try apply(action)
+        } catch let error as EngineError {
+            self = saved
+            throw error
+        } catch {
+            let events = scratch.events
+            self = saved
+            return Outcome(events: events, raisedException: true)
+        }
+        let events = scratch.events
+        scratch.events = []
+        return Outcome(events: events, raisedException: false)
+    }
+
+    /// Runs the clock until nothing is in flight but held or frozen pops.
+    public mutating func settle() -> [Event] {
+        scratch.events.removeAll(keepingCapacity: true)
+        runUntilIdle()
+        let events = scratch.events
+        scratch.events = []
+        return events
+    }
+
+    private mutating func apply(_ action: Action) throws {
+        switch action {
+        case let .push(ref, gate, animated): try pushCommand(ref, gate: gate, animated: animated)
+        case let .pop(animated): try navCall(currentNavID, .pop(animated: animated))
+        case let .popTo(ref, animated):
+            let target = try resolveLive(ref)
+            try navCall(currentNavID, .popTo(target, animated: animated))
+        case let .popToRoot(animated): try navCall(currentNavID, .popToRoot(animated: animated))
+        case let .setStack(refs, animated): try setStackCommand(refs, animated: animated)
+        case let .root(name): replaceRoot(with: .nav(name))
+        case let .tabs(names): replaceRoot(with: .tabs(names))
+        case .back: try backCommand()
+        case let .backMenu(ref): try backMenuCommand(ref)
+        case let .swipe(cancel): try swipeCommand(percent: nil, cancel: cancel)
+        case let .drag(percent): try swipeCommand(percent: percent, cancel: false)
+        case .release: try releaseCommand()
+        case let .tap(button): try tapCommand(button)
+        case let .tab(name): try tabCommand(name)
+        case let .present(name, inNavigation, animated): present(name, inNavigation: inNavigation, animated: animated)
+        case let .dismiss(animated): dismiss(animated: animated)
+        case let .screen(name, list): declare(name, list)
+        case let .use(cls): use(cls)
+        case let .delegate(outside): setDelegate(outside)
+        case let .gestureDelegate(kind): setGestureDelegate(kind)
+        case let .wait(milliseconds):
+            if let milliseconds { advance(to: clock + milliseconds) } else { runUntilIdle() }
+        case let .setDuration(kind, milliseconds): durations[kind] = milliseconds
+        case let .setProfile(profile): self.profile = profile
+        case let .notify(name): notify(name)
+        }
+    }
+
+    // MARK: - Events
+
+    mutating func emit(_ category: EventCategory, _ text: String, about subject: ScreenName? = nil) {
+        scratch.events.append(Event(time: clock, category: category, text: text, subject: subject?.description))
+    }
+
+    func raise(_ name: String, _ reason: String) -> UIKitException {
+        UIKitException(name: name, reason: reason)
+    }
+
+    mutating func raising(_ name: String, _ reason: String) -> UIKitException {
+        emit(.exception, "exception: \(name): \(reason)")
+        return UIKitException(name: name, reason: reason)
+    }
+}
+
+/// An exception UIKit raises; it unwinds the action that caused it.
+struct UIKitException: Error {
+    var name: String
+    var reason: String
+}
+
+/// Events collected while an action runs; never part of the state's identity.
+struct Scratch: Hashable, Sendable {
+    var events: [Event] = []
+    static func == (lhs: Scratch, rhs: Scratch) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+}
+
+/// How long each kind of animated transition takes, in milliseconds.
+struct Durations: Hashable, Sendable {
+    var push = 350, pop = 350, present = 400, dismiss = 400
+
+    subscript(kind: TransitionKind) -> Int {
+        get {
+            switch kind {
+            case .push: push
+            case .pop: pop
+            case .present: present
+            case .dismiss: dismiss
+            }
+        }
+        set {
+            switch kind {
+            case .push: push = newValue
+            case .pop: pop = newValue
+            case .present: present = newValue
+            case .dismiss: dismiss = newValue
+            }
+        }
+    }
+}
+
+/// What the window shows.
+enum WindowRoot: Hashable, Sendable {
+    case nav(Int)
+    case tabs([Int], selected: Int)
+}
+
+/// One presented controller: a screen, or a navigation controller rooted at one.
+struct Modal: Hashable, Sendable {
+    /// The screen that presented it; nil when an empty navigation controller did.
+    var presenter: ScreenName?
+    var screen: ScreenName
+    var nav: Int?
+}
+
+struct ModalTransition: Hashable, Sendable {
+    var presenting: Bool
+    var modal: Modal
+    var animated: Bool
+    var end: Int
+}
+
+/// An alert on screen and what its OK button does.
+struct Alert: Hashable, Sendable {
+    enum Action: Hashable, Sendable {
+        case customBack(nav: Int)
+        case safePop(nav: Int, call: NavCall)
+    }
+    var text: String
+    var action: Action
+    var buttons: [String] { ["Cancel", "OK"] }
+}
+
+/// A UI that ignores every touch: an interactive pop that can never end.
+struct Frozen: Hashable, Sendable {
+    var reason: String
+    var nav: Int
+}
+
+/// What `root` and `tabs` put in the window.
+enum RootRequest {
+    case nav(String)
+    case tabs([String])
+}

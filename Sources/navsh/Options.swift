@@ -1,0 +1,149 @@
+import NavigationEngine
+import NavScript
+
+/// One input to run, in command-line order.
+enum Input: Equatable {
+    case file(String)
+    case stdin
+    case commands(String, index: Int)
+}
+
+/// The parsed command line.
+struct Options {
+    var json = false
+    var echo = false
+    var bail = false
+    var quiet = false
+    var noInit = false
+    var profile: Profile = .ios26
+    var clock: ClockMode?
+    var speed = 1.0
+    var color = "auto"
+    var inputs: [Input] = []
+    var interactiveAfter = false
+    var testPaths: [String]?
+    var showVersion = false
+    var showHelp = false
+
+    static let optionNames = ["--json", "--echo", "--bail", "--profile", "--clock", "--speed", "--color", "--quiet",
+                              "--no-init", "--version", "--help", "-c", "-i"]
+
+    /// Parses arguments (without the program name); throws a usage message.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var args = arguments[...]
+        if args.first == "test" {
+            args = args.dropFirst()
+            options.testPaths = []
+        }
+        var onlyFiles = false
+        func value(_ name: String) throws(UsageError) -> String {
+            guard let next = args.popFirst() else { throw UsageError("option '\(name)' needs a value") }
+            return next
+        }
+        while let arg = args.popFirst() {
+            if onlyFiles || arg == "-" || !arg.hasPrefix("-") {
+                if options.testPaths != nil { options.testPaths?.append(arg) } else {
+                    options.inputs.append(arg == "-" && !onlyFiles ? .stdin : .file(arg))
+                }
+                continue
+            }
+            var name = arg
+            var inline: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            func optionValue() throws(UsageError) -> String {
+                if let inline { return inline }
+                return try value(name)
+            }
+            switch name {
+            case "--": onlyFiles = true
+            case "--json": options.json = true
+            case "--echo": options.echo = true
+            case "--bail": options.bail = true
+            case "--quiet": options.quiet = true
+            case "--no-init": options.noInit = true
+            case "--version": options.showVersion = true
+            case "--help", "-h": options.showHelp = true
+            case "--profile":
+                let v = try optionValue()
+                guard let p = Profile(rawValue: v) else { throw UsageError("invalid profile '\(v)' (ios26 or legacy)") }
+                options.profile = p
+            case "--clock":
+                let v = try optionValue()
+                guard let c = ClockMode(rawValue: v) else { throw UsageError("invalid clock '\(v)' (virtual or real)") }
+                if c == .real { throw UsageError("'--clock real' is not supported yet (the clock is virtual)") }
+                options.clock = c
+            case "--speed":
+                let v = try optionValue()
+                guard let s = Double(v), s > 0, s <= 1000 else { throw UsageError("invalid speed '\(v)' (a number above 0, at most 1000)") }
+                options.speed = s
+            case "--color":
+                let v = try optionValue()
+                guard ["auto", "always", "never"].contains(v) else { throw UsageError("invalid color '\(v)' (auto, always or never)") }
+                options.color = v
+            case "-c":
+                let v = try value("-c")
+                let count = options.inputs.filter { if case .commands = $0 { true } else { false } }.count
+                options.inputs.append(.commands(v, index: count + 1))
+            case "-i":
+                options.interactiveAfter = true
+                options.inputs.append(.file(try value("-i")))
+            default:
+                let hint = closest(name, Options.optionNames).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError("unknown option '\(name)'\(hint)")
+            }
+        }
+        return options
+    }
+}
+
+struct UsageError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// The nearest candidate by edit distance, if close.
+func closest(_ word: String, _ candidates: [String]) -> String? {
+    func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var prev = Array(0...b.count)
+        var cur = prev
+        for i in 1...a.count {
+            cur[0] = i
+            for j in 1...b.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&prev, &cur)
+        }
+        return prev[b.count]
+    }
+    let scored = candidates.map { ($0, distance(Array(word.utf8), Array($0.utf8))) }.min { $0.1 < $1.1 }
+    guard let (best, d) = scored, d <= 2 else { return nil }
+    return best
+}
+
+let usageText = """
+usage: navsh [OPTIONS] [FILE...]        run scripts (or read stdin; REPL on a terminal)
+       navsh -c 'CMDS' [-c 'CMDS']...  run commands, then exit
+       navsh -i FILE                   run FILE, then continue at the prompt
+       navsh test PATH...              run each .nav file (or folder of them) as a test
+
+options:
+  --json                 events as JSON lines on stdout
+  --echo                 print each command before its events
+  --bail                 stop at the first error or failed expectation
+  --profile ios26|legacy UIKit behaviour to imitate (default ios26)
+  --clock virtual|real   transition clock (real: not supported yet)
+  --speed X              play real-time transitions X times slower
+  --color auto|always|never
+  --quiet                print only diagnostics and expectation results
+  --no-init              do not read $XDG_CONFIG_HOME/navsh/init.nav
+  --version, --help
+  -                      read commands from stdin; -- ends options
+
+exit status: 0 ok, 1 a command or expectation failed, 2 usage error, 130 interrupted
+"""

@@ -1,0 +1,57 @@
+import Glibc
+import NavScript
+
+/// The interactive prompt: readline, history, completion, init file.
+struct Repl {
+    let session: Session
+    let writer: OutputWriter
+    let options: Options
+
+    func run() {
+        let environment = currentEnvironment()
+        let editor = LineEditor(historyPath: historyFilePath(environment: environment))
+        writer.lineBuffered = true
+        if !options.noInit, let initFile = initFilePath(environment), access(initFile, R_OK) == 0 {
+            Shell.runFile(initFile, session: session)
+        }
+        session.atPrompt = true
+        LineEditor.setCompletionWords(session.completionWords)
+        var lineNumber = 0
+        while !session.quitRequested, !session.stopped {
+            writer.flush()
+            switch editor.read(prompt: "navsh> ") {
+            case .eof:
+                writer.line("")
+                session.quitRequested = true
+            case .interrupt:
+                continue
+            case let .line(text):
+                lineNumber += 1
+                editor.addHistory(text)
+                session.feed(text, file: "<prompt>", line: lineNumber)
+                LineEditor.setCompletionWords(session.completionWords)
+            }
+        }
+        session.endOfInput(file: "<prompt>")
+        editor.saveHistory()
+    }
+
+    func initFilePath(_ environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty { return "\(config)/navsh/init.nav" }
+        if let home = environment["HOME"], !home.isEmpty { return "\(home)/.config/navsh/init.nav" }
+        return nil
+    }
+}
+
+func currentEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+        let text = String(cString: entry)
+        if let eq = text.firstIndex(of: "=") {
+            result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+        }
+        pointer += 1
+    }
+    return result
+}

@@ -1,0 +1,137 @@
+import Glibc
+import NavScript
+
+/// The executable: picks the mode from the options, runs it, returns the exit status.
+enum Shell {
+    static let version = "navsh 0.1.0"
+
+    static func run(_ arguments: [String]) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            writeError("navsh: \(error.message)\nTry 'navsh --help'.")
+            return 2
+        }
+        if options.showHelp {
+            writeOut(usageText)
+            return 0
+        }
+        if options.showVersion {
+            writeOut(version + "\n")
+            return 0
+        }
+        if let paths = options.testPaths {
+            return TestRunner.run(paths: paths, options: options)
+        }
+        let writer = OutputWriter()
+        defer { writer.flush() }
+        let session = Session(options: sessionOptions(options), output: writer, loader: FileLoader())
+        let recorder = Recorder()
+        session.recordTarget = { path in recorder.start(path, session: session) }
+        let stdinIsTerminal = isatty(0) == 1
+        var inputs = options.inputs
+        if inputs.isEmpty, !stdinIsTerminal { inputs = [.stdin] }
+        // Check every file first: an unreadable one is a usage error before anything runs.
+        for case let .file(path) in inputs where access(path, R_OK) != 0 {
+            writeError("navsh: cannot read '\(path)': \(String(cString: strerror(errno)))")
+            return 2
+        }
+        for input in inputs {
+            if session.stopped || session.quitRequested { break }
+            switch input {
+            case let .file(path):
+                runFile(path, session: session)
+            case .stdin:
+                runStream(fdopen(0, "rb"), name: "<stdin>", session: session)
+            case let .commands(text, index):
+                session.feed(text, file: "<command line>", line: index)
+                session.endOfInput(file: "<command line>")
+            }
+        }
+        let wantsPrompt = (options.inputs.isEmpty && stdinIsTerminal) || options.interactiveAfter
+        if wantsPrompt, !session.quitRequested, !session.stopped {
+            if isatty(0) == 1 {
+                writer.flush()
+                Repl(session: session, writer: writer, options: options).run()
+            }
+        }
+        recorder.stop()
+        writer.flush()
+        return session.failureCount > 0 ? 1 : 0
+    }
+
+    static func sessionOptions(_ options: Options) -> SessionOptions {
+        var s = SessionOptions()
+        s.json = options.json
+        s.echo = options.echo
+        s.bail = options.bail
+        s.quiet = options.quiet
+        s.profile = options.profile
+        return s
+    }
+
+    static func runFile(_ path: String, session: Session) {
+        guard let file = fopen(path, "rb") else {
+            session.reportUnreadable(path, reason: String(cString: strerror(errno)))
+            return
+        }
+        defer { fclose(file) }
+        runStream(file, name: path, session: session, directory: parentDirectory(of: path), identity: realPath(path))
+    }
+
+    /// Runs a stream line by line, so a script of any length runs in flat memory.
+    static func runStream(_ file: UnsafeMutablePointer<FILE>, name: String, session: Session,
+                          directory: String? = nil, identity: String? = nil) {
+        var reader = LineReader(file: file)
+        defer { reader.close() }
+        var number = 0
+        session.enterScript(identity)
+        while !session.stopped, !session.quitRequested, let line = reader.next() {
+            number += 1
+            session.feed(line, file: name, line: number, directory: directory)
+        }
+        session.endOfInput(file: name, directory: directory)
+        session.leaveScript(identity)
+    }
+
+    static func writeOut(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+    }
+
+    static func writeError(_ text: String) {
+        var bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
+        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+/// `record FILE`: appends each command typed from now on to FILE.
+final class Recorder {
+    private var file: UnsafeMutablePointer<FILE>?
+
+    /// Starts (or with nil stops) recording; returns a problem to report, if any.
+    func start(_ path: String?, session: Session) -> String? {
+        stop()
+        guard let path else {
+            session.recordHook = nil
+            return nil
+        }
+        guard let opened = fopen(path, "a") else {
+            return "cannot record to '\(path)': \(String(cString: strerror(errno)))"
+        }
+        file = opened
+        session.recordHook = { [weak self] line in
+            guard let file = self?.file else { return }
+            fputs(line + "\n", file)
+            fflush(file)
+        }
+        return nil
+    }
+
+    func stop() {
+        if let file { fclose(file) }
+        file = nil
+    }
+}

@@ -1,0 +1,3 @@
+import Glibc
+
+exit(Shell.run(Array(CommandLine.arguments.dropFirst())))
