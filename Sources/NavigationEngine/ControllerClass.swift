@@ -128,6 +128,8 @@ struct NavTransition: Hashable, Sendable {
     /// The new top was not in the stack before (it gets didMove(toParent: nav)).
     var toIsNew: Bool
     var animated: Bool
+    /// Started with nothing in flight: ending undisturbed repairs a corrupted bar.
+    var repairsBar: Bool
     var start: Int
     /// Clock time the transition ends; nil while a finger holds it.
     var end: Int?

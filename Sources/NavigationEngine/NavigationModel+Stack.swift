@@ -71,6 +71,10 @@ extension NavigationModel {
             return
         }
         guard let nav = navs[id] else { return }
+        if profile == .legacy, frozen?.nav != id, let running = nav.transition {
+            try nestedCall(id, call, cutting: running)
+            return
+        }
         if nav.transition != nil || frozen?.nav == id {
             if case let .push(name, _) = call, nav.stack.contains(name) {
                 throw raising("NSInvalidArgumentException", "Pushing the same view controller instance more than once is not supported (\(name))")
@@ -80,6 +84,38 @@ extension NavigationModel {
             return
         }
         try run(id, call)
+    }
+
+    /// iOS 12: a call during a transition runs at once and cuts the running one short.
+    mutating func nestedCall(_ id: Int, _ call: NavCall, cutting running: NavTransition) throws {
+        if case let .push(name, _) = call, running.kind.isPush, running.to == name {
+            throw raising("NSInvalidArgumentException", "Can't add self as subview")
+        }
+        if case let .push(name, _) = call, navs[id]?.stack.contains(name) == true {
+            throw raising("NSInvalidArgumentException", "Pushing the same view controller instance more than once is not supported (\(name))")
+        }
+        emit(.warning, "warning: nested \(call.isPop ? "pop" : "push") animation can result in corrupted navigation bar")
+        cutTransition(id)
+        emit(.note, "note: iOS 12 ran the call at once instead of queueing it; the navigation bar keeps the item of the cut transition")
+        nesting = true
+        defer { nesting = false }
+        try run(id, call)
+    }
+
+    /// Ends a transition before its time: no viewDidAppear, no didShow, a corrupted bar.
+    mutating func cutTransition(_ id: Int) {
+        guard let t = navs[id]?.transition else { return }
+        emit(.warning, "warning: Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.")
+        if let from = t.from {
+            emit(.lifecycle, "\(from).viewDidDisappear(\(t.animated))", about: from)
+            if t.removed.contains(from) { emit(.lifecycle, "\(from).didMove(toParent: nil)", about: from) }
+        }
+        for name in t.removed where name != t.from { emit(.lifecycle, "\(name).didMove(toParent: nil)", about: name) }
+        if t.toIsNew { emit(.lifecycle, "\(t.to).didMove(toParent: nav)", about: t.to) }
+        emit(.warning, "warning: Unbalanced calls to begin/end appearance transitions for <\(t.to)>.", about: t.to)
+        navs[id]?.transition = nil
+        navs[id]?.barCorrupted = true
+        releaseUnheld(t.removed)
     }
 
     /// Runs a call on an idle controller.
@@ -183,7 +219,7 @@ extension NavigationModel {
         let duration = kind.isPush ? durations.push : durations.pop
         var transition = NavTransition(kind: kind, from: oldTop, to: newTop, removed: removed,
                                        addedBelow: added.filter { $0 != newTop }, toIsNew: added.contains(newTop),
-                                       animated: animated,
+                                       animated: animated, repairsBar: !nesting,
                                        start: clock, end: animated ? clock + duration : clock)
         if held { transition.end = nil }
         navs[id]?.transition = transition
@@ -206,6 +242,7 @@ extension NavigationModel {
         if t.toIsNew { emit(.lifecycle, "\(t.to).didMove(toParent: nav)", about: t.to) }
         for name in t.addedBelow { emit(.lifecycle, "\(name).didMove(toParent: nav)", about: name) }
         navs[id]?.transition = nil
+        if t.repairsBar { navs[id]?.barCorrupted = false }
         delegateDidShow(id, t.to, t.animated)
         releaseUnheld(t.removed)
         if t.kind.isInteractive { emit(.gesture, "gesture.finished") }

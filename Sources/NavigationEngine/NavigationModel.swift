@@ -22,6 +22,8 @@ public struct NavigationModel: Hashable, Sendable {
     var controllerClass: ControllerClass = .plain
     var alert: Alert?
     var frozen: Frozen?
+    /// True while a legacy nested call runs (its transition does not repair the bar).
+    var nesting = false
     var scratch = Scratch()
 
     public init(profile: Profile = .ios26) {

@@ -10,6 +10,7 @@ struct Repl {
     func run() {
         let environment = currentEnvironment()
         let editor = LineEditor(historyPath: historyFilePath(environment: environment))
+        LineEditor.installTerminationHandler { writer.flush() }
         writer.lineBuffered = true
         if !options.noInit, let initFile = initFilePath(environment), access(initFile, R_OK) == 0 {
             Shell.runFile(initFile, session: session)
@@ -21,7 +22,6 @@ struct Repl {
             writer.flush()
             switch editor.read(prompt: "navsh> ") {
             case .eof:
-                writer.line("")
                 session.quitRequested = true
             case .interrupt:
                 continue
