@@ -22,11 +22,14 @@ struct Options {
     var inputs: [Input] = []
     var interactiveAfter = false
     var testPaths: [String]?
+    /// `navsh compare FILE`: the files to compare (exactly one).
+    var comparePaths: [String]?
+    var unified = false
     var showVersion = false
     var showHelp = false
 
     static let optionNames = ["--json", "--echo", "--bail", "--profile", "--clock", "--speed", "--color", "--quiet",
-                              "--no-init", "--version", "--help", "-c", "-i"]
+                              "--no-init", "--version", "--help", "-c", "-i", "--unified"]
 
     /// Parses arguments (without the program name); throws a usage message.
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -35,6 +38,9 @@ struct Options {
         if args.first == "test" {
             args = args.dropFirst()
             options.testPaths = []
+        } else if args.first == "compare" {
+            args = args.dropFirst()
+            options.comparePaths = []
         }
         var onlyFiles = false
         func value(_ name: String) throws(UsageError) -> String {
@@ -43,7 +49,9 @@ struct Options {
         }
         while let arg = args.popFirst() {
             if onlyFiles || arg == "-" || !arg.hasPrefix("-") {
-                if options.testPaths != nil { options.testPaths?.append(arg) } else {
+                if options.testPaths != nil { options.testPaths?.append(arg) } else if options.comparePaths != nil {
+                    options.comparePaths?.append(arg)
+                } else {
                     options.inputs.append(arg == "-" && !onlyFiles ? .stdin : .file(arg))
                 }
                 continue
@@ -64,6 +72,7 @@ struct Options {
             case "--echo": options.echo = true
             case "--bail": options.bail = true
             case "--quiet": options.quiet = true
+            case "--unified", "-u": options.unified = true
             case "--no-init": options.noInit = true
             case "--version": options.showVersion = true
             case "--help", "-h": options.showHelp = true
@@ -131,6 +140,7 @@ usage: navsh [OPTIONS] [FILE...]        run scripts (or read stdin; REPL on a te
        navsh -c 'CMDS' [-c 'CMDS']...  run commands, then exit
        navsh -i FILE                   run FILE, then continue at the prompt
        navsh test PATH...              run each .nav file (or folder of them) as a test
+       navsh compare [--unified] FILE  run FILE under ios26 and legacy, show the two event streams
 
 options:
   --json                 events as JSON lines on stdout

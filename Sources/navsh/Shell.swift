@@ -25,6 +25,9 @@ enum Shell {
         if let paths = options.testPaths {
             return TestRunner.run(paths: paths, options: options)
         }
+        if let paths = options.comparePaths {
+            return ProfileComparison.run(paths: paths, options: options)
+        }
         let writer = OutputWriter()
         defer { writer.flush() }
         let session = Session(options: sessionOptions(options), output: writer, loader: FileLoader())
