@@ -34,20 +34,20 @@ extension Session {
         case .clock:
             say("\(model.clock)ms")
         case let .log(level):
-            pushUndo(located.source)
+            journal(command, label: located.source)
             logLevel = level
         case let .logNotes(on):
-            pushUndo(located.source)
+            journal(command, label: located.source)
             showNotes = on
         case let .setClock(mode):
             if mode == .real {
                 fail(Diagnostic.error("'set clock real' is not supported yet (the clock is virtual)", at: here), shell: true)
                 return false
             }
-            pushUndo(located.source)
+            journal(command, label: located.source)
             clockMode = mode
         case let .setSpeed(value):
-            pushUndo(located.source)
+            journal(command, label: located.source)
             speed = value
         case let .source(path):
             return source(path, directory: directory, at: here)
@@ -61,23 +61,18 @@ extension Session {
                 return false
             }
         case .undo:
-            guard let snapshot = undoStack.popLast() else {
+            guard let step = journal.undo() else {
                 fail(Diagnostic.error("nothing to undo", at: here), shell: true)
                 return false
             }
-            model = snapshot.model
-            logLevel = snapshot.logLevel
-            showNotes = snapshot.showNotes
-            clockMode = snapshot.clockMode
-            speed = snapshot.speed
-            say("undone: \(snapshot.label)")
+            current = step.start
+            replaying = true
+            for entry in step.replay { replay(entry) }
+            replaying = false
+            say("undone: \(step.label)")
         case .reset:
-            pushUndo(located.source)
-            model = NavigationModel(profile: options.profile)
-            logLevel = .brief
-            showNotes = true
-            clockMode = .virtual
-            speed = 1
+            journal(command, label: located.source)
+            current = SessionState(model: NavigationModel(profile: options.profile))
         case let .help(name):
             help(name)
         case .quit:
@@ -95,7 +90,9 @@ extension Session {
     }
 
     func perform(_ action: Action, background: Bool, source: String, at here: SourceLocation?) -> Bool {
-        let before = model
+        let entry = JournalEntry(command: .action(action), background: background, label: source)
+        let before = journal.count
+        journal.record(entry, before: current)
         do throws(EngineError) {
             var outcome = try model.perform(action)
             if !background, action.startsTransitions {
@@ -104,19 +101,35 @@ extension Session {
             recent = outcome.events
             print(outcome.events)
             if outcome.raisedException {
+                journal.truncate(to: before)
                 let reason = outcome.events.last { $0.category == EventCategory.exception }?.text ?? "exception"
                 fail(Diagnostic.error("UIKit raised \(reason.dropFirst("exception: ".count))", at: here), shell: false)
                 return false
             }
-            undoStack.append(Snapshot(model: before, logLevel: logLevel, showNotes: showNotes, clockMode: clockMode, speed: speed, label: source))
-            if undoStack.count > options.undoDepth { undoStack.removeFirst(undoStack.count - options.undoDepth) }
             if atPrompt, !background, action.startsTransitions {
                 say("  stack: \(model.currentStack.map(\.description).joined(separator: " "))", kind: "stack")
             }
             return true
         } catch {
+            journal.truncate(to: before)
             fail(Diagnostic.error(error.message, at: here), shell: true)
             return false
+        }
+    }
+
+    /// Runs a journalled command again, silently, on the way back to an earlier state.
+    func replay(_ entry: JournalEntry) {
+        switch entry.command {
+        case let .action(action):
+            if (try? model.perform(action)) != nil, !entry.background, action.startsTransitions {
+                _ = model.settle()
+            }
+        case let .log(level): logLevel = level
+        case let .logNotes(on): showNotes = on
+        case let .setClock(mode): clockMode = mode
+        case let .setSpeed(value): speed = value
+        case .reset: current = SessionState(model: NavigationModel(profile: options.profile))
+        default: break
         }
     }
 

@@ -49,15 +49,32 @@ public struct SessionOptions: Sendable {
 /// Runs commands against the model: parses lines, applies them, checks
 /// expectations, keeps undo and the failure count, and prints through a sink.
 public final class Session {
-    public internal(set) var model = NavigationModel()
+    var current: SessionState
+    /// The model as it stands.
+    public internal(set) var model: NavigationModel {
+        get { current.model }
+        set { current.model = newValue }
+    }
     public let options: SessionOptions
     let output: OutputSink
     let loader: ScriptLoader
 
-    public internal(set) var logLevel: LogLevel = .brief
-    public internal(set) var showNotes = true
-    public internal(set) var clockMode: ClockMode = .virtual
-    public internal(set) var speed = 1.0
+    public internal(set) var logLevel: LogLevel {
+        get { current.logLevel }
+        set { current.logLevel = newValue }
+    }
+    public internal(set) var showNotes: Bool {
+        get { current.showNotes }
+        set { current.showNotes = newValue }
+    }
+    public internal(set) var clockMode: ClockMode {
+        get { current.clockMode }
+        set { current.clockMode = newValue }
+    }
+    public internal(set) var speed: Double {
+        get { current.speed }
+        set { current.speed = newValue }
+    }
     /// A person is typing at the prompt: errors print at once without a
     /// location, and the stack follows each foreground command.
     public var atPrompt = false
@@ -66,7 +83,9 @@ public final class Session {
     var recent: [Event] = []
     var seq = 0
     var pendingFailure: PendingFailure?
-    var undoStack: [Snapshot] = []
+    var journal: UndoJournal
+    /// True while undo replays commands: nothing prints, nothing counts.
+    var replaying = false
     /// Scripts being run by `source`, innermost last, for cycle detection.
     var sourceStack: [String] = []
     /// A line ending in `\` waits for the next one.
@@ -86,7 +105,8 @@ public final class Session {
         self.options = options
         self.output = output
         self.loader = loader
-        model = NavigationModel(profile: options.profile)
+        current = SessionState(model: NavigationModel(profile: options.profile))
+        journal = UndoJournal(depth: options.undoDepth)
     }
 
     // MARK: - Input
@@ -151,14 +171,15 @@ public final class Session {
             fail(Diagnostic.error(error.message, at: location(file, line, error.column)), shell: true)
             return
         }
-        let before = (model, undoStack.count)
+        // A line of several commands is taken back whole if one fails; a single
+        // command changes nothing when it fails, so needs no copy.
+        let before = commands.count > 1 ? (current, journal.count) : nil
         for command in commands {
             guard !stopped, !quitRequested else { return }
             let ok = execute(command, file: file, line: line, directory: directory)
-            if !ok, commands.count > 1 {
-                // A line with an error changes nothing: later commands are skipped, earlier ones undone.
-                model = before.0
-                if undoStack.count > before.1 { undoStack.removeLast(undoStack.count - before.1) }
+            if !ok, let before {
+                current = before.0
+                journal.truncate(to: before.1)
                 return
             }
         }
@@ -226,18 +247,10 @@ public final class Session {
 
     // MARK: - Undo
 
-    struct Snapshot {
-        var model: NavigationModel
-        var logLevel: LogLevel
-        var showNotes: Bool
-        var clockMode: ClockMode
-        var speed: Double
-        var label: String
-    }
-
-    func pushUndo(_ label: String) {
-        undoStack.append(Snapshot(model: model, logLevel: logLevel, showNotes: showNotes, clockMode: clockMode, speed: speed, label: label))
-        if undoStack.count > options.undoDepth { undoStack.removeFirst(undoStack.count - options.undoDepth) }
+    /// Notes that `command` is about to change the state.
+    func journal(_ command: Command, background: Bool = false, label: String) {
+        guard !replaying else { return }
+        journal.record(JournalEntry(command: command, background: background, label: label), before: current)
     }
 
     /// The model as it stands, for tests and the explorer.

@@ -13,15 +13,18 @@ extension NavigationModel {
 
     mutating func setStackCommand(_ refs: [ScreenRef], animated: Bool) throws {
         let nav = navs[currentNavID]
-        var names: [ScreenName] = []
+        // Resolve every reference before creating anything, so a bad one changes nothing.
+        var resolved: [ScreenName?] = []
         for ref in refs {
             if ref.ordinal != nil {
-                names.append(try resolveLive(ref))
-            } else if let existing = nav?.stack.last(where: { $0.className == ref.className }) {
-                names.append(existing)
+                resolved.append(try resolveLive(ref))
             } else {
-                names.append(makeScreen(ref.className))
+                resolved.append(nav?.stack.last(where: { $0.className == ref.className }))
             }
+        }
+        var names: [ScreenName] = []
+        for (ref, existing) in zip(refs, resolved) {
+            names.append(existing ?? makeScreen(ref.className))
         }
         try navCall(currentNavID, .setStack(names, animated: animated))
     }

@@ -35,16 +35,19 @@ public struct NavigationModel: Hashable, Sendable {
     /// exception UIKit raises is reported in the outcome and changes nothing
     /// but the events it printed.
     public mutating func perform(_ action: Action) throws(EngineError) -> Outcome {
-        let saved = self
+        // Only the actions that can raise after changing something keep a copy to roll
+        // back to; for the rest every refusal is found before anything changes, and not
+        // holding a copy spares a copy-on-write of the stacks on every command.
+        let saved: NavigationModel? = action.mayRaise ? self : nil
         scratch.events.removeAll(keepingCapacity: true)
         do {
             try apply(action)
         } catch let error as EngineError {
-            self = saved
+            if let saved { self = saved }
             throw error
         } catch {
             let events = scratch.events
-            self = saved
+            if let saved { self = saved }
             return Outcome(events: events, raisedException: true)
         }
         let events = scratch.events
@@ -53,6 +56,11 @@ public struct NavigationModel: Hashable, Sendable {
     }
 
     /// Runs the clock until nothing is in flight but held or frozen pops.
+    /// How much state there is: screens alive plus stack entries (for undo checkpoints).
+    public var weight: Int {
+        screens.count + navs.values.reduce(0) { $0 + $1.stack.count }
+    }
+
     public mutating func settle() -> [Event] {
         scratch.events.removeAll(keepingCapacity: true)
         runUntilIdle()
@@ -106,6 +114,17 @@ public struct NavigationModel: Hashable, Sendable {
     mutating func raising(_ name: String, _ reason: String) -> UIKitException {
         emit(.exception, "exception: \(name): \(reason)")
         return UIKitException(name: name, reason: reason)
+    }
+}
+
+extension Action {
+    /// Whether UIKit may raise while the action runs (after it changed something).
+    var mayRaise: Bool {
+        switch self {
+        case let .push(ref, _, _): ref.ordinal != nil
+        case .setStack, .popTo, .backMenu, .tap: true
+        default: false
+        }
     }
 }
 

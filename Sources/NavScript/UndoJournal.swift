@@ -1,0 +1,77 @@
+import NavigationEngine
+
+/// What `undo` can restore: the model and the session's settings.
+struct SessionState {
+    var model: NavigationModel
+    var logLevel: LogLevel = .brief
+    var showNotes = true
+    var clockMode: ClockMode = .virtual
+    var speed = 1.0
+}
+
+/// A command that changed the state, kept so undo can replay it.
+struct JournalEntry {
+    var command: Command
+    var background: Bool
+    var label: String
+}
+
+/// Undo without a copy per command: the commands that changed the state, with
+/// a full copy (a checkpoint) only every so often. To undo, restore the last
+/// checkpoint before the target and replay the commands after it silently.
+///
+/// A checkpoint costs a copy of the state the next time it changes, so they
+/// are spaced in proportion to the state's size: the work per command stays
+/// constant however deep the stacks are, and undo replays at most one
+/// interval of commands. At least `depth` commands can be undone.
+struct UndoJournal {
+    let depth: Int
+    /// Entry `i` changed the state from the one before it.
+    private(set) var entries: [JournalEntry] = []
+    /// (index of the first entry after it, the state before that entry).
+    private var checkpoints: [(position: Int, state: SessionState)] = []
+
+    init(depth: Int) {
+        self.depth = depth
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
+    var count: Int { entries.count }
+
+    /// Records a command about to change `state`.
+    mutating func record(_ entry: JournalEntry, before state: SessionState) {
+        let last = checkpoints.last?.position ?? -1_000_000
+        let interval = max(8, state.model.weight / 64)
+        if checkpoints.isEmpty || entries.count - last >= interval {
+            checkpoints.append((entries.count, state))
+        }
+        entries.append(entry)
+        trim()
+    }
+
+    /// Forgets what lies further back than `depth` commands (keeping a checkpoint to start from).
+    private mutating func trim() {
+        let oldestNeeded = entries.count - depth
+        guard oldestNeeded > 0, let keep = checkpoints.lastIndex(where: { $0.position <= oldestNeeded }), keep > 0
+        else { return }
+        let drop = checkpoints[keep].position
+        checkpoints.removeFirst(keep)
+        entries.removeFirst(drop)
+        for i in checkpoints.indices { checkpoints[i].position -= drop }
+    }
+
+    /// Takes the last entry back: returns the checkpoint to restore and the entries to replay on it.
+    mutating func undo() -> (start: SessionState, replay: ArraySlice<JournalEntry>, label: String)? {
+        guard let last = entries.popLast() else { return nil }
+        while let c = checkpoints.last, c.position > entries.count { checkpoints.removeLast() }
+        guard let checkpoint = checkpoints.last else { return nil }
+        return (checkpoint.state, entries[checkpoint.position...], last.label)
+    }
+
+    /// Drops entries past `count` (a line that failed is taken back whole).
+    mutating func truncate(to count: Int) {
+        guard count < entries.count else { return }
+        entries.removeLast(entries.count - count)
+        while let c = checkpoints.last, c.position > entries.count { checkpoints.removeLast() }
+    }
+}
