@@ -40,10 +40,6 @@ extension Session {
             journal(command, label: located.source)
             showNotes = on
         case let .setClock(mode):
-            if mode == .real {
-                fail(Diagnostic.error("'set clock real' is not supported yet (the clock is virtual)", at: here), shell: true)
-                return false
-            }
             journal(command, label: located.source)
             clockMode = mode
         case let .setSpeed(value):
@@ -90,16 +86,24 @@ extension Session {
     }
 
     func perform(_ action: Action, background: Bool, source: String, at here: SourceLocation?) -> Bool {
-        let entry = JournalEntry(command: .action(action), background: background, label: source)
+        // In real time a wait is the wall clock's, not an instant jump.
+        let effective: Action = if runsInRealTime, isWait(action) { .wait(milliseconds: 0) } else { action }
+        let entry = JournalEntry(command: .action(effective), background: background || runsInRealTime, label: source)
         let before = journal.count
         journal.record(entry, before: current)
         do throws(EngineError) {
-            var outcome = try model.perform(action)
-            if !background, action.startsTransitions {
+            var outcome = try model.perform(effective)
+            let realTimeWait = runsInRealTime && (!background && action.startsTransitions || isWait(action))
+            if !background, action.startsTransitions, !runsInRealTime {
                 outcome.events += model.settle()
             }
             recent = outcome.events
             print(outcome.events)
+            if realTimeWait, let clock = realTime {
+                var target: Int?
+                if case let .wait(milliseconds?) = action { target = model.clock + milliseconds }
+                _ = clock.run(self, until: target)
+            }
             if outcome.raisedException {
                 journal.truncate(to: before)
                 let reason = outcome.events.last { $0.category == EventCategory.exception }?.text ?? "exception"
@@ -115,6 +119,10 @@ extension Session {
             fail(Diagnostic.error(error.message, at: here), shell: true)
             return false
         }
+    }
+
+    func isWait(_ action: Action) -> Bool {
+        if case .wait = action { true } else { false }
     }
 
     /// Runs a journalled command again, silently, on the way back to an earlier state.

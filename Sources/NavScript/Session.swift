@@ -67,11 +67,11 @@ public final class Session {
         get { current.showNotes }
         set { current.showNotes = newValue }
     }
-    public internal(set) var clockMode: ClockMode {
+    public var clockMode: ClockMode {
         get { current.clockMode }
         set { current.clockMode = newValue }
     }
-    public internal(set) var speed: Double {
+    public var speed: Double {
         get { current.speed }
         set { current.speed = newValue }
     }
@@ -99,6 +99,8 @@ public final class Session {
     public internal(set) var stopped = false
     /// Called with each command line as typed, for `record`.
     public var recordHook: ((String) -> Void)?
+    /// Runs the clock in wall time when `set clock real` is on; without one, real time falls back to virtual.
+    public weak var realTime: RealTimeClock?
     public var recordTarget: ((String?) -> String?)?
 
     public init(options: SessionOptions, output: OutputSink, loader: ScriptLoader) {
@@ -277,4 +279,26 @@ extension Session {
     public func leaveScript(_ identity: String?) {
         if identity != nil, !sourceStack.isEmpty { sourceStack.removeLast() }
     }
+}
+
+/// Drives the model's clock in wall time (the executable provides it).
+public protocol RealTimeClock: AnyObject {
+    /// Runs the clock in wall time until `target` (nil: until nothing the clock can end is in
+    /// flight), calling `advanceClock(to:)` as time passes. Returns false if interrupted.
+    func run(_ session: Session, until target: Int?) -> Bool
+}
+
+extension Session {
+    /// Moves the clock to `time` as real time passes, printing what happens.
+    public func advanceClock(to time: Int) {
+        guard time > model.clock else { return }
+        let delta = time - model.clock
+        journal.record(JournalEntry(command: .action(.wait(milliseconds: delta)), background: false, label: "wait", isTick: true), before: current)
+        let events = model.advanceClock(to: time)
+        recent += events
+        print(events)
+    }
+
+    /// Whether the clock runs in wall time now.
+    var runsInRealTime: Bool { clockMode == .real && realTime != nil }
 }

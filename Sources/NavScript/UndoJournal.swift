@@ -14,6 +14,8 @@ struct JournalEntry {
     var command: Command
     var background: Bool
     var label: String
+    /// Real time moved the clock between commands: undo passes over it.
+    var isTick = false
 }
 
 /// Undo without a copy per command: the commands that changed the state, with
@@ -35,7 +37,7 @@ struct UndoJournal {
         self.depth = depth
     }
 
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { !entries.contains { !$0.isTick } }
     var count: Int { entries.count }
 
     /// Records a command about to change `state`.
@@ -62,7 +64,9 @@ struct UndoJournal {
 
     /// Takes the last entry back: returns the checkpoint to restore and the entries to replay on it.
     mutating func undo() -> (start: SessionState, replay: ArraySlice<JournalEntry>, label: String)? {
+        while entries.last?.isTick == true { entries.removeLast() }
         guard let last = entries.popLast() else { return nil }
+        while entries.last?.isTick == true { entries.removeLast() }
         while let c = checkpoints.last, c.position > entries.count { checkpoints.removeLast() }
         guard let checkpoint = checkpoints.last else { return nil }
         return (checkpoint.state, entries[checkpoint.position...], last.label)

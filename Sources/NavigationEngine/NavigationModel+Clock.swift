@@ -1,12 +1,21 @@
 /// The transition clock: transitions end when the clock reaches them.
 extension NavigationModel {
     /// The earliest end among the transitions in flight that the clock can end.
-    var nextDeadline: Int? {
+    public var nextDeadline: Int? {
         var best = modalTransition?.end
         for nav in navs.values {
             if let end = nav.transition?.end, best.map({ end < $0 }) ?? true { best = end }
         }
         return best
+    }
+
+    /// Moves the clock to `target` (real time drives it this way) and returns what happened.
+    public mutating func advanceClock(to target: Int) -> [Event] {
+        scratch.events.removeAll(keepingCapacity: true)
+        advance(to: target)
+        let events = scratch.events
+        scratch.events = []
+        return events
     }
 
     /// Moves the clock to `target`, ending every transition due on the way, in time order.

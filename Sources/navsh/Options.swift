@@ -83,7 +83,6 @@ struct Options {
             case "--clock":
                 let v = try optionValue()
                 guard let c = ClockMode(rawValue: v) else { throw UsageError("invalid clock '\(v)' (virtual or real)") }
-                if c == .real { throw UsageError("'--clock real' is not supported yet (the clock is virtual)") }
                 options.clock = c
             case "--speed":
                 let v = try optionValue()
@@ -147,7 +146,7 @@ options:
   --echo                 print each command before its events
   --bail                 stop at the first error or failed expectation
   --profile ios26|legacy UIKit behaviour to imitate (default ios26)
-  --clock virtual|real   transition clock (real: not supported yet)
+  --clock virtual|real   transition clock (scripts: virtual; the prompt: real)
   --speed X              play real-time transitions X times slower
   --color auto|always|never
   --quiet                print only diagnostics and expectation results

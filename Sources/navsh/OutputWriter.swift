@@ -16,13 +16,26 @@ final class OutputWriter: OutputSink {
         buffer.reserveCapacity(capacity)
     }
 
+    /// While set, lines go there at once (readline prints them above the prompt).
+    var redirect: ((String) -> Void)?
+
     func line(_ text: String) {
+        if let redirect {
+            flush()
+            redirect(text + "\n")
+            return
+        }
         buffer.append(contentsOf: text.utf8)
         buffer.append(10)
         if lineBuffered || buffer.count >= capacity { flush() }
     }
 
     func diagnostic(_ text: String) {
+        if let redirect {
+            flush()
+            redirect(text + "\n")
+            return
+        }
         flush()
         var bytes = Array(text.utf8)
         bytes.append(10)

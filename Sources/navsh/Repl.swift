@@ -6,6 +6,7 @@ struct Repl {
     let session: Session
     let writer: OutputWriter
     let options: Options
+    let driver: RealTimeDriver
 
     func run() {
         let environment = currentEnvironment()
@@ -16,11 +17,21 @@ struct Repl {
             Shell.runFile(initFile, session: session)
         }
         session.atPrompt = true
+        // Real time is the prompt's default; scripts keep the virtual clock unless asked.
+        if options.clock == nil { session.clockMode = .real }
+        driver.interruptible = true
         LineEditor.setCompletionWords(session.completionWords)
         var lineNumber = 0
         while !session.quitRequested, !session.stopped {
             writer.flush()
-            switch editor.read(prompt: "navsh> ") {
+            let input = editor.read(prompt: "navsh> ") {
+                guard session.clockMode == .real else { return }
+                writer.redirect = { editor.printAbove($0) }
+                driver.tick(session)
+                writer.redirect = nil
+            }
+            driver.restartAnchorIfIdle(session)
+            switch input {
             case .eof:
                 session.quitRequested = true
             case .interrupt:

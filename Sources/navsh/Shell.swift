@@ -31,6 +31,10 @@ enum Shell {
         let writer = OutputWriter()
         defer { writer.flush() }
         let session = Session(options: sessionOptions(options), output: writer, loader: FileLoader())
+        let driver = RealTimeDriver(writer: writer, showProgress: isatty(1) == 1)
+        session.realTime = driver
+        session.speed = options.speed
+        if let clock = options.clock { session.clockMode = clock }
         let recorder = Recorder()
         session.recordTarget = { path in recorder.start(path, session: session) }
         let stdinIsTerminal = isatty(0) == 1
@@ -57,7 +61,7 @@ enum Shell {
         if wantsPrompt, !session.quitRequested, !session.stopped {
             if isatty(0) == 1 {
                 writer.flush()
-                Repl(session: session, writer: writer, options: options).run()
+                Repl(session: session, writer: writer, options: options, driver: driver).run()
             }
         }
         recorder.stop()

@@ -1,0 +1,358 @@
+// The fuzz harness: one input is a script. It runs through a Session (the
+// parser, the engine, expectations, undo, source, record) with a discarding
+// sink and an in-memory loader, and line by line through a bare
+// NavigationModel whose events are rendered as text and JSON.
+//
+// This file is compiled into two targets: NavFuzz (the libFuzzer entry and
+// the plain replay tool) and, through a symbolic link, NavScriptTests
+// (FuzzCorpusReplayTests replays fuzz/corpus through `NavFuzzHarness.run`).
+// Keep it free of anything but NavScript and NavigationEngine.
+
+import NavScript
+import NavigationEngine
+
+/// Input bugs the harness finds without a crash: each is a problem string,
+/// and the libFuzzer entry traps on the first one.
+enum NavFuzzHarness {
+    /// Runs one input; returns what went wrong (empty when all is well).
+    /// With `strict`, a line that printed an error must leave the session
+    /// exactly as it was (model and the session's settings).
+    static func run(_ data: [UInt8], strict: Bool = false) -> [String] {
+        let text = String(decoding: data, as: UTF8.self)
+        var hash: UInt32 = 2_166_136_261
+        for b in data { hash = (hash ^ UInt32(b)) &* 16_777_619 }
+
+        var problems: [String] = []
+        // Three passes over the same script: two session configurations and the bare engine.
+        problems += runSession(text, json: hash & 1 == 0, prompt: false, profileLegacy: hash & 2 != 0,
+                               echo: hash & 4 != 0, strict: false)
+        problems += runSession(text, json: hash & 1 != 0, prompt: true, profileLegacy: hash & 8 != 0,
+                               echo: hash & 4 == 0, strict: strict)
+        problems += runEngine(text)
+        return problems
+    }
+
+    // MARK: - Through a Session
+
+    static func runSession(_ text: String, json: Bool, prompt: Bool, profileLegacy: Bool,
+                           echo: Bool, strict: Bool) -> [String] {
+        var options = SessionOptions()
+        options.json = json
+        options.echo = echo
+        options.profile = profileLegacy ? .legacy : .ios26
+        options.undoDepth = 20
+        let sink = NavFuzzSink(json: json, located: !prompt)
+        let session = Session(options: options, output: sink, loader: NavFuzzLoader(selfText: text))
+        session.atPrompt = prompt
+        var recording = 0
+        session.recordTarget = { [unowned session] path in
+            guard let path else { session.recordHook = nil; return nil }
+            if path.hasPrefix("/") || path.isEmpty { return "cannot record to '\(path)': Permission denied" }
+            session.recordHook = { _ in recording += 1 }
+            return nil
+        }
+        session.enterScript("fuzz.nav")
+        var number = 0
+        var start = text.startIndex
+        while start < text.endIndex, !session.stopped, !session.quitRequested {
+            number += 1
+            let newline = text[start...].firstIndex(of: "\n") ?? text.endIndex
+            let line = String(text[start..<newline])
+            start = newline < text.endIndex ? text.index(after: newline) : text.endIndex
+            let before = SessionState(session)
+            let diagnosticsBefore = sink.errors
+            session.feed(line, file: "fuzz.nav", line: number)
+            // `source` runs other lines, each of which stands on its own.
+            if strict, prompt, sink.errors > diagnosticsBefore, !line.hasSuffix("\\"), !runsSource(line) {
+                let after = SessionState(session)
+                if after != before {
+                    sink.problems.append("line \(number) printed an error but changed the session: \(line)")
+                }
+            }
+            touch(session.state)
+        }
+        session.endOfInput(file: "fuzz.nav")
+        session.leaveScript("fuzz.nav")
+        touch(session.state)
+        _ = session.completionWords
+        return sink.problems
+    }
+
+    static func runsSource(_ line: String) -> Bool {
+        guard let commands = try? Parser.parse(line: line) else { return false }
+        return commands.contains { if case .source = $0.command { true } else { false } }
+    }
+
+    /// What a failed line must leave as it was.
+    struct SessionState: Equatable {
+        var model: NavigationModel
+        var log: LogLevel
+        var notes: Bool
+        var clock: ClockMode
+        var speed: Double
+        init(_ session: Session) {
+            model = session.state
+            log = session.logLevel
+            notes = session.showNotes
+            clock = session.clockMode
+            speed = session.speed
+        }
+    }
+
+    // MARK: - Through the bare engine
+
+    static func runEngine(_ text: String) -> [String] {
+        var problems: [String] = []
+        var model = NavigationModel()
+        var seq = 0
+        var lines = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines += 1
+            guard let commands = try? Parser.parse(line: String(line)) else { continue }
+            for command in commands {
+                guard case let .action(action) = command.command else { continue }
+                let before = model
+                do {
+                    var outcome = try model.perform(action)
+                    if outcome.raisedException, model != before {
+                        problems.append("engine: an exception changed the model: \(command.source)")
+                    }
+                    if !command.background, action.startsTransitions { outcome.events += model.settle() }
+                    for event in outcome.events {
+                        seq += 1
+                        _ = EventRenderer.text(event)
+                        let json = EventRenderer.json(event, seq: seq)
+                        if !JSONCheck.isObject(json) { problems.append("engine: invalid JSON for an event: \(json)") }
+                    }
+                } catch {
+                    if model != before { problems.append("engine: a refused action changed the model: \(command.source) (\(error.message))") }
+                    _ = error.message
+                }
+                touch(model)
+            }
+        }
+        return problems
+    }
+
+    /// Reads every public view of the model, so a crash in one shows.
+    static func touch(_ model: NavigationModel) {
+        var hasher = Hasher()
+        hasher.combine(model)
+        _ = hasher.finalize()
+        _ = model.currentStack.map(\.description)
+        _ = model.isBackVisible
+        _ = model.swipeWouldBegin
+        _ = model.isFrozen
+        _ = model.frozenReason
+        _ = model.alertText
+        _ = model.alertButtons
+        _ = model.presentedTop
+        _ = model.isBarCorrupted
+        _ = model.isBusy
+        _ = model.jobs
+        _ = model.hierarchyLines
+        _ = model.aliveReport
+        _ = model.knownClassNames
+        _ = model.liveScreenNames
+        for name in model.currentStack { _ = model.isAlive(name) }
+    }
+}
+
+/// Collects nothing but checks every line: JSON lines must be JSON, and
+/// diagnostics must be located (in a script) or start with `error:` (at the prompt).
+final class NavFuzzSink: OutputSink {
+    let json: Bool
+    let located: Bool
+    var problems: [String] = []
+    var errors = 0
+    var lines = 0
+
+    init(json: Bool, located: Bool) {
+        self.json = json
+        self.located = located
+    }
+
+    func line(_ text: String) {
+        lines += 1
+        if json, !JSONCheck.isObject(text) { note("stdout line is not a JSON object: \(text)") }
+        if text.utf8.contains(10) { note("stdout line contains a newline: \(text)") }
+    }
+
+    func diagnostic(_ text: String) {
+        if text.contains("error: ") { errors += 1 }
+        if text.utf8.contains(10) { note("diagnostic contains a newline: \(text)") }
+        if located {
+            if !NavFuzzSink.isLocated(text) { note("diagnostic without FILE:LINE[:COL]: \(text)") }
+        } else if !(text.hasPrefix("error: ") || text.hasPrefix("expectation failed: ") || text.hasPrefix("navsh: ")) {
+            note("prompt diagnostic with an unexpected prefix: \(text)")
+        }
+    }
+
+    private func note(_ problem: String) {
+        if problems.count < 20 { problems.append(problem) }
+    }
+
+    /// `FILE:LINE:COL: error: ...` or `FILE:LINE: expectation failed: ...`.
+    static func isLocated(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        // find ":<digits>:" after a non-empty file name
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 58, i > 0 {
+                var j = i + 1
+                var digits = 0
+                while j < bytes.count, (48...57).contains(bytes[j]) { j += 1; digits += 1 }
+                if digits > 0, j < bytes.count, bytes[j] == 58 {
+                    let rest = String(decoding: bytes[(j + 1)...], as: UTF8.self)
+                    if rest.hasPrefix(" expectation failed: ") { return true }
+                    var k = j + 1
+                    var columnDigits = 0
+                    while k < bytes.count, (48...57).contains(bytes[k]) { k += 1; columnDigits += 1 }
+                    if columnDigits > 0, String(decoding: bytes[k...], as: UTF8.self).hasPrefix(": error: ") { return true }
+                }
+            }
+            i += 1
+        }
+        return false
+    }
+}
+
+/// `source` reads from memory: a few fixed scripts, a cycle, and the input itself.
+struct NavFuzzLoader: ScriptLoader {
+    var selfText: String
+
+    static let files: [String: String] = [
+        "a.nav": "push A\npush B\nexpect stack A B",
+        "b.nav": "source a.nav; pop\n",
+        "cycle.nav": "push C\nsource cycle.nav\n",
+        "ping.nav": "source pong.nav",
+        "pong.nav": "source ping.nav",
+        "bad.nav": "pusj X\nexpect error\n\"open",
+        "cont.nav": "push D \\",
+        "gate.nav": "use GateNavigationController\npush W\npush R\npush H gate\n",
+        "alert.nav": "screen E custom-back \"Sure?\"\npush H\npush E\nback\n",
+    ]
+
+    func load(_ path: String, relativeTo directory: String?) -> Result<LoadedScript, LoadFailure> {
+        if path == "fuzz.nav" {
+            return .success(LoadedScript(displayName: "fuzz.nav", identity: "fuzz.nav", directory: nil, text: selfText))
+        }
+        if path == "unreadable.nav" { return .failure(LoadFailure("cannot read '\(path)': Permission denied")) }
+        guard let text = NavFuzzLoader.files[path] else {
+            return .failure(LoadFailure("cannot read '\(path)': No such file or directory"))
+        }
+        return .success(LoadedScript(displayName: "lib/\(path)", identity: path, directory: "lib", text: text))
+    }
+}
+
+/// A strict JSON checker (RFC 8259), enough to validate renderer output.
+enum JSONCheck {
+    static func isObject(_ text: String) -> Bool {
+        var parser = Scanner(bytes: Array(text.utf8))
+        parser.skipSpace()
+        guard parser.peek == 123, parser.value(depth: 0) else { return false }
+        parser.skipSpace()
+        return parser.i == parser.bytes.count
+    }
+
+    struct Scanner {
+        var bytes: [UInt8]
+        var i = 0
+        var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
+
+        mutating func skipSpace() {
+            while let b = peek, b == 32 || b == 9 || b == 10 || b == 13 { i += 1 }
+        }
+
+        mutating func literal(_ word: String) -> Bool {
+            for b in word.utf8 {
+                guard peek == b else { return false }
+                i += 1
+            }
+            return true
+        }
+
+        mutating func value(depth: Int) -> Bool {
+            guard depth < 64 else { return false }
+            skipSpace()
+            guard let b = peek else { return false }
+            switch b {
+            case 123: // {
+                i += 1
+                skipSpace()
+                if peek == 125 { i += 1; return true }
+                while true {
+                    skipSpace()
+                    guard peek == 34, string() else { return false }
+                    skipSpace()
+                    guard peek == 58 else { return false }
+                    i += 1
+                    guard value(depth: depth + 1) else { return false }
+                    skipSpace()
+                    if peek == 44 { i += 1; continue }
+                    if peek == 125 { i += 1; return true }
+                    return false
+                }
+            case 91: // [
+                i += 1
+                skipSpace()
+                if peek == 93 { i += 1; return true }
+                while true {
+                    guard value(depth: depth + 1) else { return false }
+                    skipSpace()
+                    if peek == 44 { i += 1; continue }
+                    if peek == 93 { i += 1; return true }
+                    return false
+                }
+            case 34: return string()
+            case 116: return literal("true")
+            case 102: return literal("false")
+            case 110: return literal("null")
+            default: return number()
+            }
+        }
+
+        mutating func string() -> Bool {
+            guard peek == 34 else { return false }
+            i += 1
+            while let b = peek {
+                i += 1
+                if b == 34 { return true }
+                if b < 32 { return false }
+                if b == 92 {
+                    guard let e = peek else { return false }
+                    i += 1
+                    switch e {
+                    case 34, 92, 47, 98, 102, 110, 114, 116: continue
+                    case 117:
+                        for _ in 0..<4 {
+                            guard let h = peek, (48...57).contains(h) || (97...102).contains(h) || (65...70).contains(h) else { return false }
+                            i += 1
+                        }
+                    default: return false
+                    }
+                }
+            }
+            return false
+        }
+
+        mutating func number() -> Bool {
+            let start = i
+            if peek == 45 { i += 1 }
+            guard let first = peek, (48...57).contains(first) else { return false }
+            if first == 48 { i += 1 } else { while let d = peek, (48...57).contains(d) { i += 1 } }
+            if peek == 46 {
+                i += 1
+                guard let d = peek, (48...57).contains(d) else { return false }
+                while let d = peek, (48...57).contains(d) { i += 1 }
+            }
+            if peek == 101 || peek == 69 {
+                i += 1
+                if peek == 43 || peek == 45 { i += 1 }
+                guard let d = peek, (48...57).contains(d) else { return false }
+                while let d = peek, (48...57).contains(d) { i += 1 }
+            }
+            return i > start
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Glibc
+import NavScript
+
+/// Plays the transition clock in wall time: `set clock real` (the prompt's
+/// default). While a foreground command waits it draws a progress line; while
+/// the user types, `tick` moves the clock and events print above the prompt.
+final class RealTimeDriver: RealTimeClock {
+    let writer: OutputWriter
+    /// Draw a progress line (only on a terminal).
+    let showProgress: Bool
+    /// Whether Ctrl-C can be picked up (a LineEditor installed its handler).
+    var interruptible = false
+    private var anchor = monotonicNow()
+    private var carry = 0.0
+    private var progressShown = false
+
+    init(writer: OutputWriter, showProgress: Bool) {
+        self.writer = writer
+        self.showProgress = showProgress
+    }
+
+    func run(_ session: Session, until target: Int?) -> Bool {
+        restartAnchor()
+        while true {
+            if interruptible, LineEditor.takeInterrupt() {
+                clearProgress()
+                writer.line(" wait stopped; transitions in flight go on in the background")
+                return false
+            }
+            let deadline = session.model.nextDeadline
+            let goal: Int
+            if let target {
+                goal = target
+            } else if let deadline {
+                goal = deadline
+            } else {
+                break
+            }
+            if session.model.clock >= goal {
+                if target != nil { break }
+                continue
+            }
+            usleep(useconds_t(8_000))
+            let reached = elapsedModelTime(session)
+            let step = min(goal, reached)
+            if step > session.model.clock {
+                clearProgress()
+                session.advanceClock(to: step)
+                writer.flush()
+            }
+            drawProgress(session)
+        }
+        clearProgress()
+        return true
+    }
+
+    /// Called while the user types: the clock moves only while something is in flight.
+    func tick(_ session: Session) {
+        guard session.model.nextDeadline != nil else {
+            restartAnchor()
+            return
+        }
+        let reached = elapsedModelTime(session)
+        if reached > session.model.clock { session.advanceClock(to: reached) }
+    }
+
+    /// After the user pressed Enter: the time spent typing while idle does not count.
+    func restartAnchorIfIdle(_ session: Session) {
+        if session.model.nextDeadline == nil { restartAnchor() }
+    }
+
+    func restartAnchor() {
+        anchor = monotonicNow()
+        carry = 0
+    }
+
+    /// The model time the wall clock has reached since the anchor, slowed by `speed`.
+    private func elapsedModelTime(_ session: Session) -> Int {
+        let now = monotonicNow()
+        let wall = Double(now - anchor) / 1_000_000.0
+        anchor = now
+        carry += wall / session.speed
+        let whole = Int(carry)
+        carry -= Double(whole)
+        return session.model.clock + whole
+    }
+
+    private func drawProgress(_ session: Session) {
+        guard showProgress else { return }
+        let jobs = session.model.jobs
+        guard !jobs.isEmpty else { return }
+        writer.flush()
+        let text = "\r\u{1B}[2K  \u{2026} " + jobs.joined(separator: "; ")
+        writeRaw(text)
+        progressShown = true
+    }
+
+    private func clearProgress() {
+        guard progressShown else { return }
+        writeRaw("\r\u{1B}[2K")
+        progressShown = false
+    }
+
+    private func writeRaw(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+    }
+}
+
+/// Nanoseconds on the monotonic clock.
+func monotonicNow() -> Int {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Int(ts.tv_sec) * 1_000_000_000 + Int(ts.tv_nsec)
+}
