@@ -20,6 +20,7 @@ public enum Command: Hashable, Sendable {
     case setSpeed(Double)
     case source(String)
     case record(String?)
+    case timeline(String)
     case undo, reset
     case help(String?)
     case quit

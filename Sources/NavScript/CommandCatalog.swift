@@ -43,6 +43,7 @@ public enum CommandCatalog {
         .init(name: "expect", usage: "expect WHAT  (stack, top, depth, back, swipe, frozen, responsive, alert, no, alive, released, presented, idle, busy, bar, log, sequence, error)", summary: "check the session; a failure is reported and sets the exit status", example: "expect stack Home Detail"),
         .init(name: "source", usage: "source FILE", summary: "run a script (relative to the including script)", example: "source common.nav"),
         .init(name: "record", usage: "record FILE | record off", summary: "append every command typed from now on to FILE", example: "record session.nav"),
+        .init(name: "timeline", usage: "timeline FILE.svg | timeline FILE.md", summary: "write the session's events so far as a sequence diagram (SVG picture or Mermaid)", example: "timeline push.svg"),
         .init(name: "undo", usage: "undo", summary: "return to the state before the last command that changed it", example: "undo"),
         .init(name: "reset", usage: "reset", summary: "start a fresh session, settings included", example: "reset"),
         .init(name: "help", usage: "help [COMMAND]", summary: "list the commands, or one command's usage and example", example: "help push"),

@@ -42,3 +42,41 @@ public enum EventRenderer {
         return out + "\""
     }
 }
+
+extension EventRenderer {
+    /// `show`'s tree drawn with box-drawing characters.
+    public static func tree(_ root: HierarchyNode) -> [String] {
+        var lines = [root.label]
+        func walk(_ node: HierarchyNode, _ prefix: String) {
+            for (index, child) in node.children.enumerated() {
+                let last = index == node.children.count - 1
+                lines.append(prefix + (last ? "└── " : "├── ") + child.label)
+                walk(child, prefix + (last ? "    " : "│   "))
+            }
+        }
+        walk(root, "")
+        return lines
+    }
+
+    /// ANSI colour for a category family (used only on terminals, never with NO_COLOR).
+    public static func colour(_ category: EventCategory) -> String {
+        switch category {
+        case .call, .modal: "\u{1B}[1m"          // bold: what the app called
+        case .lifecycle: "\u{1B}[2m"             // dim: view lifecycle
+        case .delegate: "\u{1B}[36m"             // cyan: delegate calls
+        case .gesture, .ui: "\u{1B}[35m"         // magenta: the finger and the UI
+        case .bar, .alert, .gate, .tab: "\u{1B}[34m" // blue: bar, alert, gate, tab
+        case .notify, .memory: "\u{1B}[32m"      // green: notifications, deinit
+        case .warning: "\u{1B}[33m"              // yellow: console warnings
+        case .exception: "\u{1B}[1;31m"          // bold red: exceptions
+        case .note: "\u{1B}[3;90m"               // grey italic: navsh explaining
+        }
+    }
+
+    public static func text(_ event: Event, colour: Bool) -> String {
+        guard colour else { return text(event) }
+        var time = String(event.time)
+        if time.utf8.count < 5 { time = String(repeating: " ", count: 5 - time.utf8.count) + time }
+        return "\u{1B}[90m[\(time)ms]\u{1B}[0m \(self.colour(event.category))\(event.text)\u{1B}[0m"
+    }
+}

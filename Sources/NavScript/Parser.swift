@@ -98,6 +98,12 @@ public enum Parser {
         case "record":
             let token = try w.next("a file name, or off")
             return .record(token.text == "off" && !token.quoted ? nil : token.text)
+        case "timeline":
+            let token = try w.next("a file name ending in .svg or .md")
+            guard token.text.hasSuffix(".svg") || token.text.hasSuffix(".md") else {
+                throw ParseError(column: token.column, "timeline writes FILE.svg (a picture) or FILE.md (Mermaid): '\(token.text)' ends in neither")
+            }
+            return .timeline(token.text)
         case "undo": return .undo
         case "reset": return .reset
         case "help":

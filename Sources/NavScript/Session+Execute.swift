@@ -22,7 +22,7 @@ extension Session {
         case .stack:
             say(model.currentStack.map(\.description).joined(separator: " "))
         case .show:
-            for text in model.hierarchyLines { say(text) }
+            for text in EventRenderer.tree(model.hierarchy) { say(text) }
         case .alive:
             let report = model.aliveReport
             if report.isEmpty { say("(no live screens)") }
@@ -56,6 +56,23 @@ extension Session {
                 fail(Diagnostic.error(problem, at: here), shell: true)
                 return false
             }
+        case let .timeline(path):
+            let events = Array(history.suffix(historyLimit))
+            // TIMELINE-PENDING: the renderer lands with the timeline work.
+            let contents = ""
+            if contents.isEmpty {
+                fail(Diagnostic.error("'timeline' is not supported yet", at: here), shell: true)
+                return false
+            }
+            guard let writeFile else {
+                fail(Diagnostic.error("timeline cannot write files here", at: here), shell: true)
+                return false
+            }
+            if let problem = writeFile(path, contents) {
+                fail(Diagnostic.error(problem, at: here), shell: true)
+                return false
+            }
+            say("wrote \(path): \(events.count) event\(events.count == 1 ? "" : "s")\(historyDropped > 0 ? " (the \(historyDropped) oldest were not kept)" : "")")
         case .undo:
             guard let step = journal.undo() else {
                 fail(Diagnostic.error("nothing to undo", at: here), shell: true)
@@ -80,7 +97,7 @@ extension Session {
     /// `undo`, `record` and `quit` are not part of the session a recording replays.
     func isSessionCommand(_ command: Command) -> Bool {
         switch command {
-        case .undo, .record, .quit, .help: true
+        case .undo, .record, .quit, .help, .timeline: true
         default: false
         }
     }

@@ -42,6 +42,8 @@ public struct SessionOptions: Sendable {
     public var quiet = false
     public var profile: Profile = .ios26
     public var undoDepth = 100
+    /// ANSI colour on event lines (a terminal, NO_COLOR unset, not --color never).
+    public var colour = false
 
     public init() {}
 }
@@ -102,6 +104,12 @@ public final class Session {
     /// Runs the clock in wall time when `set clock real` is on; without one, real time falls back to virtual.
     public weak var realTime: RealTimeClock?
     public var recordTarget: ((String?) -> String?)?
+    /// Writes a whole file (`timeline`); returns a problem to report, if any.
+    public var writeFile: ((_ path: String, _ contents: String) -> String?)?
+    /// Every event so far, for `timeline` (the oldest are dropped past `historyLimit`).
+    public internal(set) var history: [Event] = []
+    public var historyLimit = 50_000
+    public internal(set) var historyDropped = 0
 
     public init(options: SessionOptions, output: OutputSink, loader: ScriptLoader) {
         self.options = options
@@ -225,10 +233,17 @@ public final class Session {
     // MARK: - Printing
 
     func print(_ events: [Event]) {
+        if historyLimit > 0, !replaying {
+            history += events
+            if history.count > 2 * historyLimit {
+                historyDropped += history.count - historyLimit
+                history.removeFirst(history.count - historyLimit)
+            }
+        }
         for event in events {
             seq += 1
             guard !options.quiet, shouldPrint(event) else { continue }
-            output.line(options.json ? EventRenderer.json(event, seq: seq) : EventRenderer.text(event))
+            output.line(options.json ? EventRenderer.json(event, seq: seq) : EventRenderer.text(event, colour: options.colour))
         }
     }
 

@@ -59,45 +59,71 @@ extension NavigationModel {
         return "the window's nav"
     }
 
-    /// A drawing of the whole hierarchy, one line an item.
-    public var hierarchyLines: [String] {
-        var lines: [String] = []
-        lines.append("profile \(profile.rawValue), clock \(clock)ms, controller class \(controllerClass.name)")
-        func describe(_ id: Int, indent: String) {
-            guard let nav = navs[id] else { return }
-            var flags: [String] = [nav.cls.name]
+    /// The whole hierarchy as a tree, for `show`.
+    public var hierarchy: HierarchyNode {
+        func navNode(_ id: Int) -> HierarchyNode {
+            guard let nav = navs[id] else { return HierarchyNode("nav (gone)") }
+            var flags: [String] = ["nav: \(nav.cls.name)"]
             switch nav.delegate {
             case .none: break
             case let .outside(d): flags.append("delegate \(d.name)")
-            case let .controller(f): flags.append("delegate nav\(f.map { " -> \($0.name)" } ?? "")")
+            case let .controller(f): flags.append("delegate nav\(f.map { " → \($0.name)" } ?? "")")
             }
             flags.append("gesture delegate \(nav.gestureDelegate.rawValue)")
-            lines.append("\(indent)nav (\(flags.joined(separator: ", ")))")
-            lines.append("\(indent)  stack: \(nav.stack.isEmpty ? "(empty)" : nav.stack.map(\.description).joined(separator: " "))")
-            if id == currentNavID {
-                lines.append("\(indent)  back button: \(backVisible(in: nav) ? (nav.top.map { traits(of: $0).customBack } == true ? "custom" : "visible") : "hidden"); swipe: \(swipeWouldBegin ? "would begin" : "would not begin")")
+            if let safe = nav.safeDelegate { flags.append("safeDelegate \(safe)") }
+            if nav.barCorrupted { flags.append("NAVIGATION BAR CORRUPTED") }
+            if !nav.queue.isEmpty { flags.append("\(nav.queue.count) queued") }
+            var node = HierarchyNode(flags.joined(separator: " · "))
+            if nav.stack.isEmpty { node.children.append(HierarchyNode("(empty)")) }
+            for (index, name) in nav.stack.enumerated() {
+                var label = name.description
+                let t = traits(of: name)
+                var marks: [String] = []
+                if isGate(name) { marks.append("gate") }
+                if t.confirm != nil { marks.append("confirm") }
+                if index == nav.stack.count - 1 {
+                    marks.append("top")
+                    if id == currentNavID {
+                        marks.append(backVisible(in: nav) ? (t.customBack ? "custom back button" : "back button") : "no back button")
+                        marks.append(swipeWouldBegin ? "swipe would begin" : "swipe would not begin")
+                    }
+                }
+                if !marks.isEmpty { label += " (" + marks.joined(separator: ", ") + ")" }
+                node.children.append(HierarchyNode(label))
             }
-            if let safe = nav.safeDelegate { lines.append("\(indent)  safeDelegate: \(safe)") }
-            if nav.barCorrupted { lines.append("\(indent)  navigation bar: corrupted") }
+            return node
         }
+        var root = HierarchyNode("window · profile \(profile.rawValue) · clock \(clock)ms")
         switch window {
         case let .nav(id):
-            lines.append("window")
-            describe(id, indent: "  ")
+            root.children.append(navNode(id))
         case let .tabs(ids, selected):
-            lines.append("window: tab bar")
+            var bar = HierarchyNode("tab bar")
             for (index, id) in ids.enumerated() {
-                lines.append("  tab \(navs[id]?.stack.first?.className ?? "?")\(index == selected ? " (selected)" : "")")
-                describe(id, indent: "    ")
+                var tab = HierarchyNode("tab \(navs[id]?.stack.first?.className ?? "?")\(index == selected ? " (selected)" : "")")
+                tab.children.append(navNode(id))
+                bar.children.append(tab)
             }
+            root.children.append(bar)
         }
         for modal in modals {
-            lines.append("presented by \(modal.presenter?.description ?? "nav"): \(modal.screen)")
-            if let id = modal.nav { describe(id, indent: "  ") }
+            var node = HierarchyNode("presented by \(modal.presenter?.description ?? "nav"): \(modal.screen)\(modal.nav == nil ? " (full screen)" : "")")
+            if let id = modal.nav { node.children.append(navNode(id)) }
+            root.children.append(node)
         }
-        if let alert { lines.append("alert \"\(alert.text)\" [Cancel] [OK]") }
-        if let frozen { lines.append("FROZEN: \(frozen.reason)") }
-        for job in jobs { lines.append("in flight: \(job)") }
-        return lines
+        if let alert { root.children.append(HierarchyNode("alert \"\(alert.text)\" [Cancel] [OK]")) }
+        if let frozen { root.children.append(HierarchyNode("FROZEN: \(frozen.reason)")) }
+        for job in jobs { root.children.append(HierarchyNode("in flight: \(job)")) }
+        return root
+    }
+}
+
+/// One item of `show`'s tree.
+public struct HierarchyNode: Hashable, Sendable {
+    public var label: String
+    public var children: [HierarchyNode] = []
+
+    public init(_ label: String) {
+        self.label = label
     }
 }

@@ -37,6 +37,7 @@ enum Shell {
         if let clock = options.clock { session.clockMode = clock }
         let recorder = Recorder()
         session.recordTarget = { path in recorder.start(path, session: session) }
+        session.writeFile = writeWholeFile
         let stdinIsTerminal = isatty(0) == 1
         var inputs = options.inputs
         if inputs.isEmpty, !stdinIsTerminal { inputs = [.stdin] }
@@ -76,6 +77,13 @@ enum Shell {
         s.bail = options.bail
         s.quiet = options.quiet
         s.profile = options.profile
+        let environment = currentEnvironment()
+        let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        switch options.color {
+        case "always": s.colour = true
+        case "never": s.colour = false
+        default: s.colour = isatty(1) == 1 && !noColour && !options.json
+        }
         return s
     }
 
@@ -112,6 +120,14 @@ enum Shell {
         var bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
         _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
     }
+}
+
+/// Writes `contents` to `path`, replacing it; a problem as text, or nil.
+func writeWholeFile(_ path: String, _ contents: String) -> String? {
+    guard let file = fopen(path, "w") else { return "cannot write '\(path)': \(String(cString: strerror(errno)))" }
+    let ok = fputs(contents, file) >= 0
+    let closed = fclose(file) == 0
+    return ok && closed ? nil : "cannot write '\(path)': \(String(cString: strerror(errno)))"
 }
 
 /// `record FILE`: appends each command typed from now on to FILE.
