@@ -17,8 +17,8 @@ public enum EventRenderer {
     }
 
     /// Any other output line as a JSON object, so `--json` keeps stdout pure JSON.
-    public static func jsonOutput(_ text: String, kind: String) -> String {
-        "{\"\(kind)\":\(jsonString(text))}"
+    public static func jsonOutput(_ text: String, kind: String, time: Int, seq: Int) -> String {
+        "{\"t_ms\":\(time),\"seq\":\(seq),\"category\":\"\(kind)\",\"text\":\(jsonString(text))}"
     }
 
     public static func jsonString(_ text: String) -> String {

@@ -5,13 +5,13 @@ extension Session {
     @discardableResult
     func execute(_ located: LocatedCommand, file: String, line: Int, directory: String?) -> Bool {
         let command = located.command
+        if options.echo { say("> \(located.source)\(located.background ? " &" : "")", kind: "command") }
         if case let .expect(expectation) = command {
             check(expectation, source: located.source, file: file, line: line)
             return true
         }
         settleFailure()
         recent = []
-        if options.echo { say("> \(located.source)", kind: "command") }
         if atPrompt || recordHook != nil, !isSessionCommand(command) { recordHook?(located.source) }
         let here = location(file, line, located.column)
         switch command {

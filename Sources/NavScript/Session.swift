@@ -257,9 +257,15 @@ public final class Session {
         return true
     }
 
+    /// A line that is not an event (command output); in JSON an object like an event's.
     func say(_ text: String, kind: String = "output") {
         guard !options.quiet else { return }
-        output.line(options.json ? EventRenderer.jsonOutput(text, kind: kind) : text)
+        if options.json {
+            seq += 1
+            output.line(EventRenderer.jsonOutput(text, kind: kind, time: model.clock, seq: seq))
+        } else {
+            output.line(text)
+        }
     }
 
     // MARK: - Undo

@@ -52,7 +52,7 @@ struct Options {
                 if options.testPaths != nil { options.testPaths?.append(arg) } else if options.comparePaths != nil {
                     options.comparePaths?.append(arg)
                 } else {
-                    options.inputs.append(arg == "-" && !onlyFiles ? .stdin : .file(arg))
+                    options.inputs.append(arg == "-" ? .stdin : .file(arg))
                 }
                 continue
             }

@@ -42,11 +42,18 @@ enum Shell {
         var inputs = options.inputs
         if inputs.isEmpty, !stdinIsTerminal { inputs = [.stdin] }
         // Check every file first: an unreadable one is a usage error before anything runs.
-        for case let .file(path) in inputs where access(path, R_OK) != 0 {
-            writeError("navsh: cannot read '\(path)': \(String(cString: strerror(errno)))")
-            return 2
+        for case let .file(path) in inputs {
+            if access(path, R_OK) != 0 {
+                writeError("navsh: cannot read '\(path)': \(String(cString: strerror(errno)))")
+                return 2
+            }
+            var st = stat()
+            if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+                writeError("navsh: cannot read '\(path)': Is a directory (navsh test runs the scripts of a folder)")
+                return 2
+            }
         }
-        for input in inputs {
+        for (position, input) in inputs.enumerated() {
             if session.stopped || session.quitRequested { break }
             switch input {
             case let .file(path):
@@ -55,7 +62,9 @@ enum Shell {
                 runStream(fdopen(0, "rb"), name: "<stdin>", session: session)
             case let .commands(text, index):
                 session.feed(text, file: "<command line>", line: index)
-                session.endOfInput(file: "<command line>")
+                // Consecutive -c are one script: `-c 'pusj' -c 'expect error'` excuses the error.
+                let nextIsCommands = if position + 1 < inputs.count, case .commands = inputs[position + 1] { true } else { false }
+                if !nextIsCommands { session.endOfInput(file: "<command line>") }
             }
         }
         let wantsPrompt = (options.inputs.isEmpty && stdinIsTerminal) || options.interactiveAfter
