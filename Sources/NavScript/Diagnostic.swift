@@ -70,3 +70,9 @@ func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
 func didYouMean(_ word: String, _ candidates: [String]) -> String {
     suggestion(for: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
 }
+
+/// A word as a diagnostic quotes it: long ones are cut, so a 1 MB word gives a short message.
+func clip(_ word: String, limit: Int = 60) -> String {
+    guard word.utf8.count > limit else { return word }
+    return String(word.prefix(limit)) + "…"
+}

@@ -101,7 +101,7 @@ public enum Parser {
         case "timeline":
             let token = try w.next("a file name ending in .svg or .md")
             guard token.text.hasSuffix(".svg") || token.text.hasSuffix(".md") else {
-                throw ParseError(column: token.column, "timeline writes FILE.svg (a picture) or FILE.md (Mermaid): '\(token.text)' ends in neither")
+                throw ParseError(column: token.column, "timeline writes FILE.svg (a picture) or FILE.md (Mermaid): '\(clip(token.text))' ends in neither")
             }
             return .timeline(token.text)
         case "undo": return .undo
@@ -110,12 +110,12 @@ public enum Parser {
             guard let token = w.peek else { return .help(nil) }
             w.skip()
             guard CommandCatalog.help(for: token.text) != nil else {
-                throw ParseError(column: token.column, "no help for '\(token.text)': not a command\(didYouMean(token.text, CommandCatalog.names))")
+                throw ParseError(column: token.column, "no help for '\(clip(token.text))': not a command\(didYouMean(token.text, CommandCatalog.names))")
             }
             return .help(token.text)
         case "quit", "exit": return .quit
         default:
-            throw ParseError(column: head.column, "unknown command '\(head.text)'\(didYouMean(head.text, CommandCatalog.names))")
+            throw ParseError(column: head.column, "unknown command '\(clip(head.text))'\(didYouMean(head.text, CommandCatalog.names))")
         }
     }
 
@@ -160,10 +160,10 @@ public enum Parser {
         }
         let fragile = w.accept("fragile")
         guard let cls = ControllerClass.named(token.text, fragile: fragile) else {
-            throw ParseError(column: token.column, "unknown controller class '\(token.text)'\(didYouMean(token.text, ControllerClass.knownNames + ["features"]))")
+            throw ParseError(column: token.column, "unknown controller class '\(clip(token.text))'\(didYouMean(token.text, ControllerClass.knownNames + ["features"]))")
         }
         if fragile, cls.features.isDisjoint(with: [.gates, .swipeGuard]) {
-            throw ParseError(column: token.column, "'\(token.text)' has no fragile version (only GateNavigationController and InteractivePopNavigationController do)")
+            throw ParseError(column: token.column, "'\(clip(token.text))' has no fragile version (only GateNavigationController and InteractivePopNavigationController do)")
         }
         return .action(.use(cls))
     }
@@ -174,7 +174,7 @@ public enum Parser {
             return .action(.delegate(nil))
         }
         guard isIdentifier(token.text), !token.quoted else {
-            throw ParseError(column: token.column, "'\(token.text)' is not a valid delegate name (letters, digits and _, not starting with a digit)")
+            throw ParseError(column: token.column, "'\(clip(token.text))' is not a valid delegate name (letters, digits and _, not starting with a digit)")
         }
         var methods = Set<DelegateMethod>()
         while w.peek != nil {
@@ -200,8 +200,8 @@ public enum Parser {
             return .setClock(ClockMode(rawValue: word) ?? .virtual)
         default:
             let token = try w.next("a speed factor, as in set speed 10")
-            guard let value = parseDecimal(token.text), value > 0, value <= 1000 else {
-                throw ParseError(column: token.column, "invalid speed '\(token.text)' (a number above 0, at most 1000)")
+            guard let value = parseDecimal(token.text), value >= 0.01, value <= 1000 else {
+                throw ParseError(column: token.column, "invalid speed '\(clip(token.text))' (a number from 0.01 to 1000)")
             }
             return .setSpeed(value)
         }
@@ -219,7 +219,7 @@ public enum Parser {
         case "depth":
             let token = try w.next("a number")
             guard let n = Int(token.text), n >= 0, n < 1_000_000_000 else {
-                throw ParseError(column: token.column, "invalid depth '\(token.text)' (a whole number, 0 or more)")
+                throw ParseError(column: token.column, "invalid depth '\(clip(token.text))' (a whole number, 0 or more)")
             }
             return .depth(n)
         case "back": return .backVisible(try w.keyword(["visible", "hidden"]) == "visible")

@@ -11,12 +11,14 @@ extension Session {
             return true
         }
         settleFailure()
+        if stopped { return false }
         recent = []
-        if atPrompt || recordHook != nil, !isSessionCommand(command) { recordHook?(located.source) }
         let here = location(file, line, located.column)
         switch command {
         case let .action(action):
-            return perform(action, background: located.background, source: located.source, at: here)
+            let ok = perform(action, background: located.background, source: located.source, at: here)
+            record(located, ok: ok)
+            return ok
         case .expect:
             return true
         case .stack:
@@ -34,6 +36,7 @@ extension Session {
         case .clock:
             say("\(model.clock)ms")
         case let .log(level):
+            record(located, ok: true)
             journal(command, label: located.source)
             logLevel = level
         case let .logNotes(on):
@@ -58,12 +61,7 @@ extension Session {
             }
         case let .timeline(path):
             let events = Array(history.suffix(historyLimit))
-            // TIMELINE-PENDING: the renderer lands with the timeline work.
-            let contents = ""
-            if contents.isEmpty {
-                fail(Diagnostic.error("'timeline' is not supported yet", at: here), shell: true)
-                return false
-            }
+            let contents = path.hasSuffix(".svg") ? TimelineRenderer.svg(events) : TimelineRenderer.mermaid(events)
             guard let writeFile else {
                 fail(Diagnostic.error("timeline cannot write files here", at: here), shell: true)
                 return false
@@ -83,9 +81,11 @@ extension Session {
             for entry in step.replay { replay(entry) }
             replaying = false
             say("undone: \(step.label)")
+            record(located, ok: true)
         case .reset:
+            record(located, ok: true)
             journal(command, label: located.source)
-            current = SessionState(model: NavigationModel(profile: options.profile))
+            current = initialState
         case let .help(name):
             help(name)
         case .quit:
@@ -94,12 +94,12 @@ extension Session {
         return true
     }
 
-    /// `undo`, `record` and `quit` are not part of the session a recording replays.
-    func isSessionCommand(_ command: Command) -> Bool {
-        switch command {
-        case .undo, .record, .quit, .help, .timeline: true
-        default: false
-        }
+    /// Appends a command to the `record` file: what changes the session, with `&`
+    /// kept, and `expect error` after a command that failed so the replay passes.
+    func record(_ located: LocatedCommand, ok: Bool) {
+        guard let recordHook, !replaying else { return }
+        recordHook(located.source + (located.background ? " &" : ""))
+        if !ok { recordHook("expect error") }
     }
 
     func perform(_ action: Action, background: Bool, source: String, at here: SourceLocation?) -> Bool {
@@ -107,13 +107,17 @@ extension Session {
         let effective: Action = if runsInRealTime, isWait(action) { .wait(milliseconds: 0) } else { action }
         let entry = JournalEntry(command: .action(effective), background: background || runsInRealTime, label: source)
         let before = journal.count
+        // A small state is compared after the command, so a command that changed
+        // nothing (a pop that returns nil, an ignored touch) is no undo step.
+        let unchanged: NavigationModel? = model.weight <= 4096 ? model : nil
         journal.record(entry, before: current)
         do throws(EngineError) {
             var outcome = try model.perform(effective)
-            let realTimeWait = runsInRealTime && (!background && action.startsTransitions || isWait(action))
-            if !background, action.startsTransitions, !runsInRealTime {
+            let realTimeWait = !outcome.raisedException && runsInRealTime && (!background && action.startsTransitions || isWait(action))
+            if !background, action.startsTransitions, !runsInRealTime, !outcome.raisedException {
                 outcome.events += model.settle()
             }
+            if let unchanged, unchanged == model { journal.truncate(to: before) }
             recent = outcome.events
             print(outcome.events)
             if realTimeWait, let clock = realTime {
@@ -153,7 +157,7 @@ extension Session {
         case let .logNotes(on): showNotes = on
         case let .setClock(mode): clockMode = mode
         case let .setSpeed(value): speed = value
-        case .reset: current = SessionState(model: NavigationModel(profile: options.profile))
+        case .reset: current = initialState
         default: break
         }
     }

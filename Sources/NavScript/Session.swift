@@ -55,6 +55,8 @@ public final class Session {
     /// The model as it stands.
     public internal(set) var model: NavigationModel {
         get { current.model }
+        // In place: a get-then-set would copy the stacks on every mutation.
+        _modify { yield &current.model }
         set { current.model = newValue }
     }
     public let options: SessionOptions
@@ -99,6 +101,21 @@ public final class Session {
     public var quitRequested = false
     /// Set by `--bail` after the first failure; no more input is run.
     public internal(set) var stopped = false
+    /// What `reset` returns to: the model and settings the session started with.
+    public var initialState: SessionState {
+        get { startState }
+        set { startState = newValue }
+    }
+    var startState: SessionState
+
+    /// From now on `reset` returns to a fresh model with the settings as they are now
+    /// (the command line's and the prompt's defaults).
+    public func keepSettingsForReset() {
+        var state = current
+        state.model = NavigationModel(profile: options.profile)
+        startState = state
+    }
+
     /// Called with each command line as typed, for `record`.
     public var recordHook: ((String) -> Void)?
     /// Runs the clock in wall time when `set clock real` is on; without one, real time falls back to virtual.
@@ -116,6 +133,7 @@ public final class Session {
         self.output = output
         self.loader = loader
         current = SessionState(model: NavigationModel(profile: options.profile))
+        startState = current
         journal = UndoJournal(depth: options.undoDepth)
     }
 
@@ -224,6 +242,12 @@ public final class Session {
     }
 
     func expectationFailed(_ what: String, file: String, line: Int) {
+        // A failure still waiting for `expect error` prints first, to keep the order.
+        if var pending = pendingFailure, !pending.printed {
+            output.diagnostic(pending.diagnostic)
+            pending.printed = true
+            pendingFailure = pending
+        }
         output.diagnostic(Diagnostic.expectationFailed(what, at: atPrompt ? nil : SourceLocation(file: file, line: line, column: 1)))
         failureCount += 1
         expectationFailures += 1

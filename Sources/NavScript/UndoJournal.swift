@@ -1,12 +1,12 @@
 import NavigationEngine
 
 /// What `undo` can restore: the model and the session's settings.
-struct SessionState {
-    var model: NavigationModel
-    var logLevel: LogLevel = .brief
-    var showNotes = true
-    var clockMode: ClockMode = .virtual
-    var speed = 1.0
+public struct SessionState: Sendable {
+    public var model: NavigationModel
+    public var logLevel: LogLevel = .brief
+    public var showNotes = true
+    public var clockMode: ClockMode = .virtual
+    public var speed = 1.0
 }
 
 /// A command that changed the state, kept so undo can replay it.

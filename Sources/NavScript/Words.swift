@@ -42,7 +42,7 @@ struct Words {
     mutating func keyword(_ allowed: [String]) throws(ParseError) -> String {
         let token = try next("one of: \(allowed.joined(separator: ", "))")
         guard !token.quoted, allowed.contains(token.text) else {
-            throw ParseError(column: token.column, "'\(command)' does not take '\(token.text)' here (expected \(allowed.joined(separator: ", ")))\(didYouMean(token.text, allowed))")
+            throw ParseError(column: token.column, "'\(command)' does not take '\(clip(token.text))' here (expected \(allowed.joined(separator: ", ")))\(didYouMean(token.text, allowed))")
         }
         return token.text
     }
@@ -51,9 +51,9 @@ struct Words {
         let token = try next("a screen class name")
         guard isIdentifier(token.text), !token.quoted else {
             if token.text.contains("#") {
-                throw ParseError(column: token.column, "'\(command)' creates a new screen: give a class name, not the instance '\(token.text)'")
+                throw ParseError(column: token.column, "'\(command)' creates a new screen: give a class name, not the instance '\(clip(token.text))'")
             }
-            throw ParseError(column: token.column, "'\(token.text)' is not a valid class name (letters, digits and _, not starting with a digit)")
+            throw ParseError(column: token.column, "'\(clip(token.text))' is not a valid class name (letters, digits and _, not starting with a digit)")
         }
         return token.text
     }
@@ -64,18 +64,18 @@ struct Words {
         let parts = token.text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
         guard isIdentifier(name), !token.quoted else {
-            throw ParseError(column: token.column, "'\(token.text)' is not a valid screen reference (NAME or NAME#N)")
+            throw ParseError(column: token.column, "'\(clip(token.text))' is not a valid screen reference (NAME or NAME#N)")
         }
         guard parts.count == 2 else { return ScreenRef(className: name) }
         let digits = parts[1]
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else {
-            throw ParseError(column: token.column + name.count + 1, "invalid instance number '\(digits)' in '\(token.text)' (a whole number from 1)")
+            throw ParseError(column: token.column + name.count + 1, "invalid instance number '\(digits)' in '\(clip(token.text))' (a whole number from 1)")
         }
         guard digits.count <= 9, let n = Int(digits) else {
-            throw ParseError(column: token.column + name.count + 1, "instance number '\(digits)' is too large")
+            throw ParseError(column: token.column + name.count + 1, "instance number '\(clip(String(digits)))' is too large")
         }
         guard n >= 1 else {
-            throw ParseError(column: token.column + name.count + 1, "instance numbers start at 1: '\(token.text)' names no instance (\(name)#1 is the one shown as \(name))")
+            throw ParseError(column: token.column + name.count + 1, "instance numbers start at 1: '\(clip(token.text))' names no instance (\(name)#1 is the one shown as \(name))")
         }
         return ScreenRef(className: name, ordinal: n)
     }
@@ -85,9 +85,9 @@ struct Words {
         let token = try next("a duration, as in 350ms or 0.35s")
         guard let ms = parseDuration(token.text) else {
             if token.text.hasPrefix("-") {
-                throw ParseError(column: token.column, "invalid duration '\(token.text)': durations are never negative")
+                throw ParseError(column: token.column, "invalid duration '\(clip(token.text))': durations are never negative")
             }
-            throw ParseError(column: token.column, "invalid duration '\(token.text)' (write 350ms, 0.35s or 2s; whole milliseconds, at most 1000000000ms)")
+            throw ParseError(column: token.column, "invalid duration '\(clip(token.text))' (write 350ms, 0.35s or 2s; whole milliseconds, at most 1000000000ms)")
         }
         return ms
     }
@@ -97,7 +97,7 @@ struct Words {
         let text = token.text
         guard text.hasSuffix("%"), let n = Int(text.dropLast()), (0...100).contains(n),
               text.dropLast().utf8.allSatisfy({ (48...57).contains($0) }) else {
-            throw ParseError(column: token.column, "invalid percentage '\(text)' (a whole number from 0% to 100%)")
+            throw ParseError(column: token.column, "invalid percentage '\(clip(text))' (a whole number from 0% to 100%)")
         }
         return n
     }
@@ -110,14 +110,14 @@ struct Words {
     mutating func quotedText(_ what: String) throws(ParseError) -> String {
         let token = try next(what)
         guard token.quoted else {
-            throw ParseError(column: token.column, "expected \(what), found '\(token.text)'")
+            throw ParseError(column: token.column, "expected \(what), found '\(clip(token.text))'")
         }
         return token.text
     }
 
     func expectEnd() throws(ParseError) {
         if let token = peek {
-            throw ParseError(column: token.column, "unexpected '\(token.text)' after '\(command)'\(usageHint)")
+            throw ParseError(column: token.column, "unexpected '\(clip(token.text))' after '\(command)'\(usageHint)")
         }
     }
 

@@ -26,6 +26,12 @@ public struct ControllerClass: Hashable, Sendable, CustomStringConvertible {
 
     public static let plain = ControllerClass(features: [], name: "UINavigationController")
 
+    /// The Swift type name event lines use (`GateNavigationController(rootViewController: X)`).
+    public var typeName: String {
+        if name.hasPrefix("NavigationController(features") { return "NavigationController" }
+        return name.split(separator: " ").first.map(String.init) ?? "UINavigationController"
+    }
+
     /// The named classes of the seeds; `fragile` drops the proxying delegate.
     public static func named(_ name: String, fragile: Bool) -> ControllerClass? {
         var features: ControllerFeatures
@@ -86,12 +92,31 @@ public enum GestureDelegate: String, Hashable, Sendable {
 }
 
 /// A navigation call as the API receives it, kept when it has to wait.
-enum NavCall: Hashable, Sendable {
+public enum NavCall: Hashable, Sendable {
     case push(ScreenName, animated: Bool)
     case pop(animated: Bool)
     case popTo(ScreenName, animated: Bool)
     case popToRoot(animated: Bool)
     case setStack([ScreenName], animated: Bool)
+
+    /// The line an event prints for the call.
+    public var text: String {
+        switch self {
+        case let .push(name, animated): "nav.pushViewController(\(name), animated: \(animated))"
+        case let .pop(animated): animated ? "nav.popViewController(animated: true)" : "nav.popViewController(animated: false)"
+        case let .popTo(name, animated): "nav.popToViewController(\(name), animated: \(animated))"
+        case let .popToRoot(animated): "nav.popToRootViewController(animated: \(animated))"
+        case let .setStack(names, animated):
+            "nav.setViewControllers([\(names.map(\.description).joined(separator: ", "))], animated: \(animated))"
+        }
+    }
+
+    var subject: ScreenName? {
+        switch self {
+        case let .push(name, _), let .popTo(name, _): name
+        default: nil
+        }
+    }
 
     var selector: String {
         switch self {
@@ -149,6 +174,8 @@ struct NavController: Hashable, Sendable {
     var barCorrupted = false
     /// Methods already named in the "forwards only" note.
     var forwardNoteShown = false
+    /// The tab bar item's name, for a tab's controller (named after the class it was created with).
+    var tabName: String?
 
     var top: ScreenName? { stack.last }
 

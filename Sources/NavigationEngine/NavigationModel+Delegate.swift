@@ -9,7 +9,11 @@ extension NavigationModel {
         case let .outside(outside):
             if outside.methods.contains(.willShow) { emit(.delegate, "\(outside.name).\(text)", about: shown) }
         case let .controller(forward):
-            emit(.delegate, "nav.\(text)", about: shown)
+            // The article's InteractivePopNavigationController implements only didShow
+            // itself; willShow exists on a gate controller or as a proxy's forwarder.
+            if !nav.cls.features.isDisjoint(with: [.gates, .proxy]) {
+                emit(.delegate, "nav.\(text)", about: shown)
+            }
             if nav.cls.features.contains(.gates), isGate(shown) {
                 screens[shown]?.backHiddenByGate = true
                 emit(.gate, "\(shown).navigationItem.setHidesBackButton(true, animated: false)", about: shown)
@@ -52,13 +56,12 @@ extension NavigationModel {
 
     /// GateNavigationController's didShow for a gate: the screens below leave without a transition.
     mutating func closeGate(_ id: Int, at gate: ScreenName) {
-        guard let nav = navs[id], nav.top == gate else { return }
-        let below = nav.stack.filter { $0 != gate }
+        guard navs[id]?.top == gate else { return }
         emit(.gate, "gate: viewControllers = [\(gate)]", about: gate)
-        for name in below.reversed() { emit(.lifecycle, "\(name).willMove(toParent: nil)", about: name) }
-        navs[id]?.stack = [gate]
-        for name in below.reversed() { emit(.lifecycle, "\(name).didMove(toParent: nil)", about: name) }
-        releaseUnheld(below.reversed())
+        let (below, _) = replaceStack(id, with: [gate])
+        for name in below { emitLifecycle(name, .willMove(toNav: false)) }
+        for name in below { emitLifecycle(name, .didMove(toNav: false)) }
+        releaseUnheld(below)
     }
 
     /// Whether the delegate that UIKit asks supplies an animation controller (and an interaction controller).

@@ -72,15 +72,15 @@ extension NavigationModel {
             try navCall(id, .pop(animated: true))
         case let .safePop(id, call):
             // The stored block calls super with the original arguments.
-            emit(.call, callText(call))
+            emit(.call, .navCall(call))
             try superCall(id, call)
         }
     }
 
     mutating func tabCommand(_ name: String) throws {
         guard case let .tabs(ids, selected) = window else { throw EngineError.noTabBar }
-        let names = ids.compactMap { navs[$0]?.stack.first?.className }
-        guard let index = ids.firstIndex(where: { navs[$0]?.stack.first?.className == name }) else {
+        let names = ids.compactMap { navs[$0]?.tabName }
+        guard let index = ids.firstIndex(where: { navs[$0]?.tabName == name }) else {
             throw EngineError.noSuchTab(name, tabs: names)
         }
         if let blocker = touchBlocker() {
@@ -104,8 +104,8 @@ extension NavigationModel {
         loadView(new)
         if let old { viewWillDisappear(old, ids[selected], false) }
         viewWillAppear(new, id, false)
-        if let old { emit(.lifecycle, "\(old).viewDidDisappear(false)", about: old) }
-        emit(.lifecycle, "\(new).viewDidAppear(false)", about: new)
+        if let old { emitLifecycle(old, .viewDidDisappear(false)) }
+        emitLifecycle(new, .viewDidAppear(false))
     }
 
     // MARK: - The window
@@ -113,7 +113,7 @@ extension NavigationModel {
     mutating func replaceRoot(with request: RootRequest) {
         let oldScreens = allScreensTopFirst()
         let oldTop = visibleTop
-        let clsName = controllerClass.name.split(separator: " ").first.map(String.init) ?? "UINavigationController"
+        let clsName = controllerClass.typeName
         switch request {
         case let .nav(className):
             emit(.call, "window.rootViewController = \(clsName)(rootViewController: \(className))")
@@ -121,8 +121,8 @@ extension NavigationModel {
             emit(.call, "window.rootViewController = UITabBarController(viewControllers: [\(classNames.map { "\(clsName)(rootViewController: \($0))" }.joined(separator: ", "))])")
         }
         if let oldTop {
-            emit(.lifecycle, "\(oldTop).viewWillDisappear(false)", about: oldTop)
-            emit(.lifecycle, "\(oldTop).viewDidDisappear(false)", about: oldTop)
+            emitLifecycle(oldTop, .viewWillDisappear(false))
+            emitLifecycle(oldTop, .viewDidDisappear(false))
         }
         navs = [:]
         modals = []
@@ -134,25 +134,25 @@ extension NavigationModel {
         }
         for name in oldScreens where screens[name] != nil {
             screens[name] = nil
-            emit(.memory, "\(name).deinit", about: name)
+            emitDeinit(name)
         }
         switch request {
         case let .nav(className):
             let root = makeScreen(className)
             let id = makeNav(root: nil)
             window = .nav(id)
-            beginTransition(id, to: [root], kind: .push, animated: false)
+            beginTransition(id, .push(root), kind: .push, animated: false)
         case let .tabs(classNames):
             var ids: [Int] = []
             for className in classNames {
                 let root = makeScreen(className)
                 let id = makeNav(root: root)
+                navs[id]?.tabName = className
                 ids.append(id)
             }
             window = .tabs(ids, selected: 0)
-            if let first = ids.first, let root = navs[first]?.stack.first {
-                navs[first]?.stack = []
-                beginTransition(first, to: [root], kind: .push, animated: false)
+            if let first = ids.first, let root = truncateStack(first, keeping: 0).first {
+                beginTransition(first, .push(root), kind: .push, animated: false)
             }
         }
     }

@@ -31,7 +31,7 @@ extension NavigationModel {
         }
         if let t = nav.transition {
             let what = t.kind.isPush ? "push" : "pop"
-            return "an interactive pop began during a running \(what) transition; the two never finish"
+            return "an interactive pop began while a \(what) transition was running; the pop can never complete, so the navigation controller never becomes idle again"
         }
         return nil
     }
@@ -82,14 +82,14 @@ extension NavigationModel {
             emit(.ui, "frozen: \(reason)")
             return
         }
-        emit(.call, callText(.pop(animated: true)))
+        emit(.call, .navCall(.pop(animated: true)))
         if nav.cls.features.contains(.safePop), let asker = nav.safeDelegate, screens[asker] != nil {
             _ = try overriddenCall(id, .pop(animated: true))
             emit(.gesture, "gesture.cancelled (pop refused)")
             return
         }
         let kind: NavTransition.Kind = .interactive(percent: percent ?? 100, cancels: cancel)
-        beginTransition(id, to: Array(nav.stack.dropLast()), kind: kind, animated: true, held: percent != nil)
+        beginTransition(id, .keep(nav.stack.count - 1), kind: kind, animated: true, held: percent != nil)
     }
 
     mutating func releaseCommand() throws {
@@ -113,10 +113,10 @@ extension NavigationModel {
         guard let from = t.from else { return }
         emit(.gesture, "gesture.cancelled")
         viewWillDisappear(t.to, id, true)
-        emit(.lifecycle, "\(t.to).viewDidDisappear(true)", about: t.to)
+        emitLifecycle(t.to, .viewDidDisappear(true))
         viewWillAppear(from, id, true)
-        emit(.lifecycle, "\(from).viewDidAppear(true)", about: from)
-        navs[id]?.stack.append(contentsOf: t.removed.reversed())
+        emitLifecycle(from, .viewDidAppear(true))
+        for name in t.removed.reversed() { appendToStack(id, name) }
         navs[id]?.transition = nil
         if profile == .ios26 {
             delegateWillShow(id, from, true)

@@ -37,11 +37,12 @@ extension NavigationModel {
     }
 
     func isHeld(_ name: ScreenName) -> Bool {
+        if screens[name]?.parent != nil { return true }
         for nav in navs.values {
-            if nav.stack.contains(name) { return true }
             if let t = nav.transition, t.removed.contains(name) { return true }
         }
-        for modal in modals where modal.screen == name { return true }
+        // A presentation holds both ends: the presented screen and its presenter.
+        for modal in modals where modal.screen == name || modal.presenter == name { return true }
         return false
     }
 
@@ -49,7 +50,7 @@ extension NavigationModel {
     mutating func releaseUnheld(_ names: [ScreenName]) {
         for name in names where screens[name] != nil && !isHeld(name) {
             screens[name] = nil
-            emit(.memory, "\(name).deinit", about: name)
+            emitDeinit(name)
         }
     }
 
@@ -68,7 +69,10 @@ extension NavigationModel {
         var nav = NavController(id: id, cls: controllerClass)
         if controllerClass.isOwnDelegate { nav.delegate = .controller(forwardingTo: nil) }
         if controllerClass.features.contains(.swipeGuard) { nav.gestureDelegate = .controller }
-        if let root { nav.stack = [root] }
+        if let root {
+            nav.stack = [root]
+            screens[root]?.parent = id
+        }
         navs[id] = nav
         return id
     }

@@ -4,7 +4,7 @@ extension NavigationModel {
         let presenter = visibleTop
         let from = presenter?.description ?? "nav"
         let presented = makeScreen(className)
-        let shown = inNavigation ? "\(controllerClass.name.split(separator: " ").first.map(String.init) ?? "UINavigationController")(rootViewController: \(presented))" : presented.description
+        let shown = inNavigation ? "\(controllerClass.typeName)(rootViewController: \(presented))" : presented.description
         emit(.modal, "\(from).present(\(shown), animated: \(animated))", about: presented)
         if modalTransition != nil {
             if profile == .legacy {
@@ -24,12 +24,12 @@ extension NavigationModel {
         var modal = Modal(presenter: presenter, screen: presented, nav: nil)
         if inNavigation {
             modal.nav = makeNav(root: presented)
-            emit(.lifecycle, "\(presented).willMove(toParent: nav)", about: presented)
+            emitLifecycle(presented, .willMove(toNav: true))
         }
         modals.append(modal)
         loadView(presented)
-        if let presenter { emit(.lifecycle, "\(presenter).viewWillDisappear(\(animated))", about: presenter) }
-        emit(.lifecycle, "\(presented).viewWillAppear(\(animated))", about: presented)
+        if let presenter { emitLifecycle(presenter, .viewWillDisappear(animated)) }
+        emitLifecycle(presented, .viewWillAppear(animated))
         if let id = modal.nav { delegateWillShow(id, presented, animated) }
         modalTransition = ModalTransition(presenting: true, modal: modal, animated: animated,
                                           end: clock + (animated ? durations.present : 0))
@@ -50,9 +50,9 @@ extension NavigationModel {
             return
         }
         let leaving = modal.nav.flatMap { navs[$0]?.top } ?? modal.screen
-        emit(.lifecycle, "\(leaving).viewWillDisappear(\(animated))", about: leaving)
+        emitLifecycle(leaving, .viewWillDisappear(animated))
         let returning = screenUnder(modalIndex: modals.count - 1)
-        if let returning { emit(.lifecycle, "\(returning).viewWillAppear(\(animated))", about: returning) }
+        if let returning { emitLifecycle(returning, .viewWillAppear(animated)) }
         modalTransition = ModalTransition(presenting: false, modal: modal, animated: animated,
                                           end: clock + (animated ? durations.dismiss : 0))
         if !animated { finishModalTransition() }
@@ -73,24 +73,24 @@ extension NavigationModel {
         let animated = t.animated
         if t.presenting {
             if let presenter = t.modal.presenter {
-                emit(.lifecycle, "\(presenter).viewDidDisappear(\(animated))", about: presenter)
+                emitLifecycle(presenter, .viewDidDisappear(animated))
             }
-            emit(.lifecycle, "\(t.modal.screen).viewDidAppear(\(animated))", about: t.modal.screen)
+            emitLifecycle(t.modal.screen, .viewDidAppear(animated))
             if let id = t.modal.nav {
-                emit(.lifecycle, "\(t.modal.screen).didMove(toParent: nav)", about: t.modal.screen)
+                emitLifecycle(t.modal.screen, .didMove(toNav: true))
                 delegateDidShow(id, t.modal.screen, animated)
             }
         } else {
             guard let index = modals.lastIndex(of: t.modal) else { return }
             let leaving = t.modal.nav.flatMap { navs[$0]?.top } ?? t.modal.screen
-            emit(.lifecycle, "\(leaving).viewDidDisappear(\(animated))", about: leaving)
+            emitLifecycle(leaving, .viewDidDisappear(animated))
             if let returning = screenUnder(modalIndex: index) {
-                emit(.lifecycle, "\(returning).viewDidAppear(\(animated))", about: returning)
+                emitLifecycle(returning, .viewDidAppear(animated))
             }
             modals.remove(at: index)
             var released = [t.modal.screen]
-            if let id = t.modal.nav, let nav = navs[id] {
-                released = nav.stack.reversed()
+            if let id = t.modal.nav {
+                released = truncateStack(id, keeping: 0)
                 navs[id] = nil
                 if frozen?.nav == id { frozen = nil }
                 if alert.map({ alertNav($0) == id }) == true { alert = nil }

@@ -54,7 +54,7 @@ extension NavigationModel {
             return "the nav presented by \(modal.presenter?.description ?? "nav")"
         }
         if case let .tabs(ids, _) = window, ids.contains(id) {
-            return "the \(navs[id]?.stack.first?.className ?? "?") tab's nav"
+            return "the \(navs[id]?.tabName ?? "?") tab's nav"
         }
         return "the window's nav"
     }
@@ -100,7 +100,7 @@ extension NavigationModel {
         case let .tabs(ids, selected):
             var bar = HierarchyNode("tab bar")
             for (index, id) in ids.enumerated() {
-                var tab = HierarchyNode("tab \(navs[id]?.stack.first?.className ?? "?")\(index == selected ? " (selected)" : "")")
+                var tab = HierarchyNode("tab \(navs[id]?.tabName ?? "?")\(index == selected ? " (selected)" : "")")
                 tab.children.append(navNode(id))
                 bar.children.append(tab)
             }

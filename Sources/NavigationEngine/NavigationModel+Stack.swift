@@ -12,14 +12,13 @@ extension NavigationModel {
     }
 
     mutating func setStackCommand(_ refs: [ScreenRef], animated: Bool) throws {
-        let nav = navs[currentNavID]
         // Resolve every reference before creating anything, so a bad one changes nothing.
         var resolved: [ScreenName?] = []
         for ref in refs {
             if ref.ordinal != nil {
                 resolved.append(try resolveLive(ref))
             } else {
-                resolved.append(nav?.stack.last(where: { $0.className == ref.className }))
+                resolved.append(navs[currentNavID]?.stack.last(where: { $0.className == ref.className }))
             }
         }
         var names: [ScreenName] = []
@@ -31,34 +30,23 @@ extension NavigationModel {
 
     /// Prints a call, then runs it the way the controller's class does.
     mutating func navCall(_ id: Int, _ call: NavCall) throws {
-        emit(.call, callText(call))
+        emit(.call, .navCall(call))
         try overriddenCall(id, call)
-    }
-
-    func callText(_ call: NavCall) -> String {
-        switch call {
-        case let .push(name, animated): "nav.pushViewController(\(name), animated: \(animated))"
-        case let .pop(animated): "nav.popViewController(animated: \(animated))"
-        case let .popTo(name, animated): "nav.popToViewController(\(name), animated: \(animated))"
-        case let .popToRoot(animated): "nav.popToRootViewController(animated: \(animated))"
-        case let .setStack(names, animated):
-            "nav.setViewControllers([\(names.map(\.description).joined(separator: ", "))], animated: \(animated))"
-        }
     }
 
     /// The subclass's override, then super. Returns false when the pop was refused.
     @discardableResult
     mutating func overriddenCall(_ id: Int, _ call: NavCall) throws -> Bool {
-        guard let nav = navs[id] else { return false }
-        if nav.cls.features.contains(.safePop), call.isPop, let asker = nav.safeDelegate, screens[asker] != nil,
-           let top = nav.top {
+        guard let features = navs[id]?.cls.features else { return false }
+        if features.contains(.safePop), call.isPop, let asker = navs[id]?.safeDelegate, screens[asker] != nil,
+           let top = navs[id]?.top {
             emit(.delegate, "\(asker).shouldPop(\(top)) -> false", about: asker)
             let text = traits(of: asker).confirm ?? "Leave \(asker)?"
             alert = Alert(text: text, action: .safePop(nav: id, call: call))
             emit(.alert, "alert \"\(text)\" [Cancel] [OK]")
             return false
         }
-        if nav.cls.features.contains(.swipeGuard), case .push = call {
+        if features.contains(.swipeGuard), case .push = call {
             navs[id]?.isPushing = true
         }
         try superCall(id, call)
@@ -69,17 +57,18 @@ extension NavigationModel {
     mutating func superCall(_ id: Int, _ call: NavCall) throws {
         if modalTransition != nil {
             emit(.warning, "warning: \(call.selector) called on <nav> while an existing transition or presentation is occurring; the navigation stack will not be updated.")
+            emit(.note, "note: the call was dropped because a presentation or dismissal is still animating")
             if case let .push(name, _) = call { releaseUnheld([name]) }
             if case let .setStack(names, _) = call { releaseUnheld(names) }
             return
         }
-        guard let nav = navs[id] else { return }
-        if profile == .legacy, frozen?.nav != id, let running = nav.transition {
+        guard let running = navs[id].map({ $0.transition }) else { return }
+        if profile == .legacy, frozen?.nav != id, let running {
             try nestedCall(id, call, cutting: running)
             return
         }
-        if nav.transition != nil || frozen?.nav == id {
-            if case let .push(name, _) = call, nav.stack.contains(name) {
+        if running != nil || frozen?.nav == id {
+            if case let .push(name, _) = call, screens[name]?.parent == id {
                 throw raising("NSInvalidArgumentException", "Pushing the same view controller instance more than once is not supported (\(name))")
             }
             navs[id]?.queue.append(call)
@@ -94,7 +83,7 @@ extension NavigationModel {
         if case let .push(name, _) = call, running.kind.isPush, running.to == name {
             throw raising("NSInvalidArgumentException", "Can't add self as subview")
         }
-        if case let .push(name, _) = call, navs[id]?.stack.contains(name) == true {
+        if case let .push(name, _) = call, screens[name]?.parent == id {
             throw raising("NSInvalidArgumentException", "Pushing the same view controller instance more than once is not supported (\(name))")
         }
         emit(.warning, "warning: nested \(call.isPop ? "pop" : "push") animation can result in corrupted navigation bar")
@@ -110,11 +99,11 @@ extension NavigationModel {
         guard let t = navs[id]?.transition else { return }
         emit(.warning, "warning: Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.")
         if let from = t.from {
-            emit(.lifecycle, "\(from).viewDidDisappear(\(t.animated))", about: from)
-            if t.removed.contains(from) { emit(.lifecycle, "\(from).didMove(toParent: nil)", about: from) }
+            emitLifecycle(from, .viewDidDisappear(t.animated))
+            if t.removed.first == from { emitLifecycle(from, .didMove(toNav: false)) }
         }
-        for name in t.removed where name != t.from { emit(.lifecycle, "\(name).didMove(toParent: nil)", about: name) }
-        if t.toIsNew { emit(.lifecycle, "\(t.to).didMove(toParent: nav)", about: t.to) }
+        for name in t.removed where name != t.from { emitLifecycle(name, .didMove(toNav: false)) }
+        if t.toIsNew { emitLifecycle(t.to, .didMove(toNav: true)) }
         emit(.warning, "warning: Unbalanced calls to begin/end appearance transitions for <\(t.to)>.", about: t.to)
         navs[id]?.transition = nil
         navs[id]?.barCorrupted = true
@@ -123,94 +112,140 @@ extension NavigationModel {
 
     /// Runs a call on an idle controller.
     mutating func run(_ id: Int, _ call: NavCall) throws {
-        guard let nav = navs[id] else { return }
-        let stack = nav.stack
+        guard let count = navs[id]?.stack.count else { return }
+        let top = navs[id]?.top
         switch call {
         case let .push(name, animated):
-            if stack.contains(name) {
+            if screens[name]?.parent == id {
                 throw raising("NSInvalidArgumentException", "Pushing the same view controller instance more than once is not supported (\(name))")
             }
             detachFromOtherControllers(name, except: id)
-            beginTransition(id, to: stack + [name], kind: .push, animated: stack.isEmpty ? false : animated)
+            beginTransition(id, .push(name), kind: .push, animated: count == 0 ? false : animated)
         case let .pop(animated):
-            guard stack.count > 1, let top = nav.top else {
-                emit(.note, "note: popViewController(animated:) returned nil: \(nav.top.map { "\($0) is the root" } ?? "the stack is empty"), there is nothing to pop")
+            guard count > 1 else {
+                emit(.note, "note: popViewController(animated:) returned nil: \(top.map { "\($0) is the root" } ?? "the stack is empty"), there is nothing to pop")
                 return
             }
-            _ = top
-            beginTransition(id, to: Array(stack.dropLast()), kind: .pop, animated: animated)
+            beginTransition(id, .keep(count - 1), kind: .pop, animated: animated)
         case let .popTo(target, animated):
-            guard let index = stack.firstIndex(of: target) else {
+            guard screens[target]?.parent == id, let index = navs[id]?.stack.lastIndex(of: target) else {
                 if profile == .legacy {
                     throw raising("NSInternalInconsistencyException", "Tried to pop to a view controller that doesn't exist.")
                 }
                 emit(.warning, "warning: Tried to pop to a view controller that doesn't exist.")
+                emit(.note, "note: \(target) is not in this navigation controller's stack, so nothing changed")
                 return
             }
-            guard index < stack.count - 1 else {
+            guard index < count - 1 else {
                 emit(.note, "note: popToViewController(_:animated:) returned nil: \(target) is already on top")
                 return
             }
-            beginTransition(id, to: Array(stack[...index]), kind: .pop, animated: animated)
+            beginTransition(id, .keep(index + 1), kind: .pop, animated: animated)
         case let .popToRoot(animated):
-            guard stack.count > 1 else {
-                emit(.note, "note: popToRootViewController(animated:) returned nil: \(nav.top.map { "\($0) is already the root" } ?? "the stack is empty")")
+            guard count > 1 else {
+                emit(.note, "note: popToRootViewController(animated:) returned nil: \(top.map { "\($0) is already the root" } ?? "the stack is empty")")
                 return
             }
-            beginTransition(id, to: [stack[0]], kind: .pop, animated: animated)
+            beginTransition(id, .keep(1), kind: .pop, animated: animated)
         case let .setStack(names, animated):
             if Set(names).count != names.count {
                 throw raising("NSInternalInconsistencyException", "All view controllers in a navigation controller must be distinct ([\(names.map(\.description).joined(separator: ", "))])")
             }
-            for name in names where !stack.contains(name) { detachFromOtherControllers(name, except: id) }
+            for name in names where screens[name]?.parent != id { detachFromOtherControllers(name, except: id) }
             let newTop = names.last
-            if newTop == nav.top || stack.isEmpty {
+            if newTop == top || count == 0 || newTop == nil {
                 replaceStackQuietly(id, with: names)
             } else {
-                let kind: NavTransition.Kind = newTop.map(stack.contains) == true ? .pop : .push
-                beginTransition(id, to: names, kind: kind, animated: animated)
+                let kind: NavTransition.Kind = newTop.map { screens[$0]?.parent == id } == true ? .pop : .push
+                beginTransition(id, .replace(names), kind: kind, animated: animated)
             }
         }
     }
 
     /// A screen shown elsewhere leaves its old parent first, as addChild does.
     mutating func detachFromOtherControllers(_ name: ScreenName, except id: Int) {
-        for (otherID, other) in navs where otherID != id && other.stack.contains(name) {
-            navs[otherID]?.stack.removeAll { $0 == name }
-        }
+        guard let other = screens[name]?.parent, other != id else { return }
+        navs[other]?.stack.removeAll { $0 == name }
+        screens[name]?.parent = nil
     }
 
     /// setViewControllers with the same top (or onto an empty controller): no transition.
     mutating func replaceStackQuietly(_ id: Int, with names: [ScreenName]) {
-        guard let nav = navs[id] else { return }
-        let old = nav.stack
-        if old.isEmpty, !names.isEmpty {
-            beginTransition(id, to: names, kind: .push, animated: false)
+        if navs[id]?.stack.isEmpty == true, !names.isEmpty {
+            beginTransition(id, .replace(names), kind: .push, animated: false)
             return
         }
-        let removed = old.filter { !names.contains($0) }.reversed()
-        let added = names.filter { !old.contains($0) }
-        for name in removed { emit(.lifecycle, "\(name).willMove(toParent: nil)", about: name) }
-        for name in added { emit(.lifecycle, "\(name).willMove(toParent: nav)", about: name) }
+        let (removed, added) = replaceStack(id, with: names)
+        for name in removed { emitLifecycle(name, .willMove(toNav: false)) }
+        for name in added { emitLifecycle(name, .willMove(toNav: true)) }
+        for name in removed { emitLifecycle(name, .didMove(toNav: false)) }
+        for name in added { emitLifecycle(name, .didMove(toNav: true)) }
+        releaseUnheld(removed)
+    }
+
+    // MARK: - Stack edits (the only places a stack changes)
+
+    /// Puts a screen on top of a stack.
+    mutating func appendToStack(_ id: Int, _ name: ScreenName) {
+        screens[name]?.parent = id
+        navs[id]?.stack.append(name)
+    }
+
+    /// Keeps the bottom `count` screens; returns the others, top first.
+    mutating func truncateStack(_ id: Int, keeping count: Int) -> [ScreenName] {
+        guard let total = navs[id]?.stack.count, count < total else { return [] }
+        var removed: [ScreenName] = []
+        removed.reserveCapacity(total - count)
+        for _ in count..<total {
+            guard let name = navs[id]?.stack.popLast() else { break }
+            if screens[name]?.parent == id { screens[name]?.parent = nil }
+            removed.append(name)
+        }
+        return removed
+    }
+
+    /// Replaces a stack; returns the screens that left (top first) and the ones that came.
+    mutating func replaceStack(_ id: Int, with names: [ScreenName]) -> (removed: [ScreenName], added: [ScreenName]) {
+        let old = navs[id]?.stack ?? []
+        let kept = Set(names)
+        let before = Set(old)
+        let removed = old.reversed().filter { !kept.contains($0) }
+        let added = names.filter { !before.contains($0) }
+        for name in removed where screens[name]?.parent == id { screens[name]?.parent = nil }
+        for name in names { screens[name]?.parent = id }
         navs[id]?.stack = names
-        for name in removed { emit(.lifecycle, "\(name).didMove(toParent: nil)", about: name) }
-        for name in added { emit(.lifecycle, "\(name).didMove(toParent: nav)", about: name) }
-        releaseUnheld(Array(removed))
+        return (removed, added)
     }
 
     // MARK: - Transitions
 
+    enum StackEdit {
+        case push(ScreenName)
+        /// Keep the bottom N screens.
+        case keep(Int)
+        case replace([ScreenName])
+    }
+
     /// Changes the stack at once and starts the appearance transition to its new top.
-    mutating func beginTransition(_ id: Int, to newStack: [ScreenName], kind: NavTransition.Kind, animated: Bool, held: Bool = false) {
-        guard let nav = navs[id], let newTop = newStack.last else { return }
-        let old = nav.stack
-        let oldTop = old.last
-        let removed = Array(old.filter { !newStack.contains($0) }.reversed())
-        let added = newStack.filter { !old.contains($0) }
-        navs[id]?.stack = newStack
-        if added.contains(newTop) { emit(.lifecycle, "\(newTop).willMove(toParent: nav)", about: newTop) }
-        for name in removed { emit(.lifecycle, "\(name).willMove(toParent: nil)", about: name) }
-        for name in added where name != newTop { emit(.lifecycle, "\(name).willMove(toParent: nav)", about: name) }
+    mutating func beginTransition(_ id: Int, _ edit: StackEdit, kind: NavTransition.Kind, animated: Bool, held: Bool = false) {
+        let oldTop = navs[id]?.top
+        var removed: [ScreenName] = []
+        var added: [ScreenName] = []
+        switch edit {
+        case let .push(name):
+            appendToStack(id, name)
+            added = [name]
+        case let .keep(count):
+            removed = truncateStack(id, keeping: count)
+        case let .replace(names):
+            (removed, added) = replaceStack(id, with: names)
+        }
+        guard let newTop = navs[id]?.top else { return }
+        let toIsNew = added.last == newTop || added.contains(newTop)
+        if toIsNew { emitLifecycle(newTop, .willMove(toNav: true)) }
+        for name in removed { emitLifecycle(name, .willMove(toNav: false)) }
+        let addedBelow = added.filter { $0 != newTop }
+        for name in addedBelow { emitLifecycle(name, .willMove(toNav: true)) }
         loadView(newTop)
         if let oldTop { viewWillDisappear(oldTop, id, animated) }
         viewWillAppear(newTop, id, animated)
@@ -220,30 +255,29 @@ extension NavigationModel {
             delegateAnimationController(id, operation, from: oldTop, to: newTop, interactive: kind.isInteractive)
         }
         let duration = kind.isPush ? durations.push : durations.pop
-        var transition = NavTransition(kind: kind, from: oldTop, to: newTop, removed: removed,
-                                       addedBelow: added.filter { $0 != newTop }, toIsNew: added.contains(newTop),
+        let transition = NavTransition(kind: kind, from: oldTop, to: newTop, removed: removed,
+                                       addedBelow: addedBelow, toIsNew: toIsNew,
                                        animated: animated, repairsBar: !nesting,
-                                       start: clock, end: animated ? clock + duration : clock)
-        if held { transition.end = nil }
+                                       start: clock, end: held ? nil : (animated ? clock + duration : clock))
         navs[id]?.transition = transition
         if !animated { finishTransition(id) }
     }
 
     /// The end of a transition: the did-calls, didShow, releases, then the queue.
     mutating func finishTransition(_ id: Int) {
-        guard let nav = navs[id], let t = nav.transition else { return }
+        guard let t = navs[id]?.transition else { return }
         if case let .interactive(_, cancels) = t.kind, cancels {
             cancelInteractivePop(id, t)
             return
         }
         if let from = t.from {
-            emit(.lifecycle, "\(from).viewDidDisappear(\(t.animated))", about: from)
-            if t.removed.contains(from) { emit(.lifecycle, "\(from).didMove(toParent: nil)", about: from) }
+            emitLifecycle(from, .viewDidDisappear(t.animated))
+            if t.removed.first == from { emitLifecycle(from, .didMove(toNav: false)) }
         }
-        for name in t.removed where name != t.from { emit(.lifecycle, "\(name).didMove(toParent: nil)", about: name) }
-        emit(.lifecycle, "\(t.to).viewDidAppear(\(t.animated))", about: t.to)
-        if t.toIsNew { emit(.lifecycle, "\(t.to).didMove(toParent: nav)", about: t.to) }
-        for name in t.addedBelow { emit(.lifecycle, "\(name).didMove(toParent: nav)", about: name) }
+        for name in t.removed where name != t.from { emitLifecycle(name, .didMove(toNav: false)) }
+        emitLifecycle(t.to, .viewDidAppear(t.animated))
+        if t.toIsNew { emitLifecycle(t.to, .didMove(toNav: true)) }
+        for name in t.addedBelow { emitLifecycle(name, .didMove(toNav: true)) }
         navs[id]?.transition = nil
         if t.repairsBar { navs[id]?.barCorrupted = false }
         delegateDidShow(id, t.to, t.animated)
@@ -254,8 +288,7 @@ extension NavigationModel {
 
     /// Runs the calls that waited for the transition, until one starts another.
     mutating func runQueue(_ id: Int) {
-        while let nav = navs[id], nav.transition == nil, frozen?.nav != id, !nav.queue.isEmpty {
-            let call = nav.queue[0]
+        while navs[id]?.transition == nil, frozen?.nav != id, let call = navs[id]?.queue.first {
             navs[id]?.queue.removeFirst()
             do { try run(id, call) } catch {}
             if case let .push(name, _) = call { releaseUnheld([name]) }
@@ -267,11 +300,11 @@ extension NavigationModel {
     mutating func loadView(_ name: ScreenName) {
         guard screens[name]?.viewLoaded == false else { return }
         screens[name]?.viewLoaded = true
-        emit(.lifecycle, "\(name).viewDidLoad()", about: name)
+        emitLifecycle(name, .viewDidLoad)
     }
 
     mutating func viewWillAppear(_ name: ScreenName, _ id: Int, _ animated: Bool) {
-        emit(.lifecycle, "\(name).viewWillAppear(\(animated))", about: name)
+        emitLifecycle(name, .viewWillAppear(animated))
         if navs[id]?.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
             navs[id]?.safeDelegate = name
             emit(.delegate, "nav.safeDelegate = \(name)", about: name)
@@ -279,7 +312,7 @@ extension NavigationModel {
     }
 
     mutating func viewWillDisappear(_ name: ScreenName, _ id: Int, _ animated: Bool) {
-        emit(.lifecycle, "\(name).viewWillDisappear(\(animated))", about: name)
+        emitLifecycle(name, .viewWillDisappear(animated))
         if navs[id]?.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
             navs[id]?.safeDelegate = nil
             emit(.delegate, "nav.safeDelegate = nil", about: name)

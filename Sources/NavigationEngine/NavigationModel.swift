@@ -104,7 +104,19 @@ public struct NavigationModel: Hashable, Sendable {
     // MARK: - Events
 
     mutating func emit(_ category: EventCategory, _ text: String, about subject: ScreenName? = nil) {
-        scratch.events.append(Event(time: clock, category: category, text: text, subject: subject?.description))
+        scratch.events.append(Event(time: clock, category: category, payload: .text(text, subject: subject)))
+    }
+
+    mutating func emit(_ category: EventCategory, _ payload: EventPayload) {
+        scratch.events.append(Event(time: clock, category: category, payload: payload))
+    }
+
+    mutating func emitLifecycle(_ name: ScreenName, _ call: LifecycleCall) {
+        scratch.events.append(Event(time: clock, category: .lifecycle, payload: .lifecycle(name, call)))
+    }
+
+    mutating func emitDeinit(_ name: ScreenName) {
+        scratch.events.append(Event(time: clock, category: .memory, payload: .deinitialized(name)))
     }
 
     func raise(_ name: String, _ reason: String) -> UIKitException {

@@ -66,4 +66,6 @@ struct Screen: Hashable, Sendable {
     var runtimeGate = false
     /// `navigationItem.hidesBackButton`, as set by a gate controller.
     var backHiddenByGate = false
+    /// The navigation controller whose stack holds the screen, if any.
+    var parent: Int?
 }

@@ -86,7 +86,7 @@ struct Options {
                 options.clock = c
             case "--speed":
                 let v = try optionValue()
-                guard let s = Double(v), s > 0, s <= 1000 else { throw UsageError("invalid speed '\(v)' (a number above 0, at most 1000)") }
+                guard let s = Double(v), s >= 0.01, s <= 1000 else { throw UsageError("invalid speed '\(v)' (a number from 0.01 to 1000)") }
                 options.speed = s
             case "--color":
                 let v = try optionValue()

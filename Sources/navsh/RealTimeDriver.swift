@@ -79,7 +79,9 @@ final class RealTimeDriver: RealTimeClock {
         let now = monotonicNow()
         let wall = Double(now - anchor) / 1_000_000.0
         anchor = now
-        carry += wall / session.speed
+        carry += wall / max(session.speed, 0.01)
+        // A pause of days (a suspended process) must not overflow the conversion.
+        carry = min(carry, 86_400_000)
         let whole = Int(carry)
         carry -= Double(whole)
         return session.model.clock + whole

@@ -19,6 +19,7 @@ struct Repl {
         session.atPrompt = true
         // Real time is the prompt's default; scripts keep the virtual clock unless asked.
         if options.clock == nil { session.clockMode = .real }
+        session.keepSettingsForReset()
         driver.interruptible = true
         LineEditor.setCompletionWords(session.completionWords)
         var lineNumber = 0

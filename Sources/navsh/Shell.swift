@@ -35,6 +35,7 @@ enum Shell {
         session.realTime = driver
         session.speed = options.speed
         if let clock = options.clock { session.clockMode = clock }
+        session.keepSettingsForReset()
         let recorder = Recorder()
         session.recordTarget = { path in recorder.start(path, session: session) }
         session.writeFile = writeWholeFile

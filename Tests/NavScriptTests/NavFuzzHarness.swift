@@ -1,0 +1,1 @@
+../../Sources/NavFuzz/Harness.swift

@@ -1,0 +1,492 @@
+// TimelineRenderer: `timeline FILE.svg` and `timeline FILE.md`.
+//
+// The SVG must parse as XML, give every object a lane and every call an
+// arrow with its text; the Mermaid must be a sequenceDiagram with
+// participants and arrows; hostile texts must come out escaped. When
+// rsvg-convert is installed, the SVG is also rendered to a PNG (set
+// NAVSH_TIMELINE_KEEP=DIR to keep the SVGs and PNGs there; docs/images/timeline-example.png
+// is DIR/timeline-example.png).
+
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import NavigationEngine
+@testable import NavScript
+import Testing
+
+/// A real session, from `navsh --json -c 'log full' -c 'delegate Spy' -c 'push Home' -c 'push Detail'
+/// -c 'swipe cancel' -c 'swipe' -c 'screen Editor custom-back "Discard changes?"' -c 'push Editor'
+/// -c 'back' -c 'tap OK' -c 'present Sheet' -c 'present Other &' -c 'dismiss'`.
+private let sampleSession: [Event] = [
+        Event(time: 0, category: .call, text: "nav.delegate = Spy"),
+        Event(time: 0, category: .call, text: "nav.pushViewController(Home, animated: true)"),
+        Event(time: 0, category: .lifecycle, text: "Home.willMove(toParent: nav)", subject: "Home"),
+        Event(time: 0, category: .lifecycle, text: "Home.viewDidLoad()", subject: "Home"),
+        Event(time: 0, category: .lifecycle, text: "Home.viewWillAppear(false)", subject: "Home"),
+        Event(time: 0, category: .delegate, text: "Spy.willShow(Home, animated: false)", subject: "Home"),
+        Event(time: 0, category: .lifecycle, text: "Home.viewDidAppear(false)", subject: "Home"),
+        Event(time: 0, category: .lifecycle, text: "Home.didMove(toParent: nav)", subject: "Home"),
+        Event(time: 0, category: .delegate, text: "Spy.didShow(Home, animated: false)", subject: "Home"),
+        Event(time: 0, category: .call, text: "nav.pushViewController(Detail, animated: true)"),
+        Event(time: 0, category: .lifecycle, text: "Detail.willMove(toParent: nav)", subject: "Detail"),
+        Event(time: 0, category: .lifecycle, text: "Detail.viewDidLoad()", subject: "Detail"),
+        Event(time: 0, category: .lifecycle, text: "Home.viewWillDisappear(true)", subject: "Home"),
+        Event(time: 0, category: .lifecycle, text: "Detail.viewWillAppear(true)", subject: "Detail"),
+        Event(time: 0, category: .delegate, text: "Spy.willShow(Detail, animated: true)", subject: "Detail"),
+        Event(time: 350, category: .lifecycle, text: "Home.viewDidDisappear(true)", subject: "Home"),
+        Event(time: 350, category: .lifecycle, text: "Detail.viewDidAppear(true)", subject: "Detail"),
+        Event(time: 350, category: .lifecycle, text: "Detail.didMove(toParent: nav)", subject: "Detail"),
+        Event(time: 350, category: .delegate, text: "Spy.didShow(Detail, animated: true)", subject: "Detail"),
+        Event(time: 350, category: .gesture, text: "gesture.began"),
+        Event(time: 350, category: .call, text: "nav.popViewController(animated: true)"),
+        Event(time: 350, category: .lifecycle, text: "Detail.willMove(toParent: nil)", subject: "Detail"),
+        Event(time: 350, category: .lifecycle, text: "Detail.viewWillDisappear(true)", subject: "Detail"),
+        Event(time: 350, category: .lifecycle, text: "Home.viewWillAppear(true)", subject: "Home"),
+        Event(time: 350, category: .delegate, text: "Spy.willShow(Home, animated: true)", subject: "Home"),
+        Event(time: 700, category: .gesture, text: "gesture.cancelled"),
+        Event(time: 700, category: .lifecycle, text: "Home.viewWillDisappear(true)", subject: "Home"),
+        Event(time: 700, category: .lifecycle, text: "Home.viewDidDisappear(true)", subject: "Home"),
+        Event(time: 700, category: .lifecycle, text: "Detail.viewWillAppear(true)", subject: "Detail"),
+        Event(time: 700, category: .lifecycle, text: "Detail.viewDidAppear(true)", subject: "Detail"),
+        Event(time: 700, category: .delegate, text: "Spy.willShow(Detail, animated: true)", subject: "Detail"),
+        Event(time: 700, category: .delegate, text: "Spy.didShow(Detail, animated: true)", subject: "Detail"),
+        Event(time: 700, category: .gesture, text: "gesture.began"),
+        Event(time: 700, category: .call, text: "nav.popViewController(animated: true)"),
+        Event(time: 700, category: .lifecycle, text: "Detail.willMove(toParent: nil)", subject: "Detail"),
+        Event(time: 700, category: .lifecycle, text: "Detail.viewWillDisappear(true)", subject: "Detail"),
+        Event(time: 700, category: .lifecycle, text: "Home.viewWillAppear(true)", subject: "Home"),
+        Event(time: 700, category: .delegate, text: "Spy.willShow(Home, animated: true)", subject: "Home"),
+        Event(time: 1050, category: .lifecycle, text: "Detail.viewDidDisappear(true)", subject: "Detail"),
+        Event(time: 1050, category: .lifecycle, text: "Detail.didMove(toParent: nil)", subject: "Detail"),
+        Event(time: 1050, category: .lifecycle, text: "Home.viewDidAppear(true)", subject: "Home"),
+        Event(time: 1050, category: .delegate, text: "Spy.didShow(Home, animated: true)", subject: "Home"),
+        Event(time: 1050, category: .memory, text: "Detail.deinit", subject: "Detail"),
+        Event(time: 1050, category: .gesture, text: "gesture.finished"),
+        Event(time: 1050, category: .call, text: "nav.pushViewController(Editor, animated: true)"),
+        Event(time: 1050, category: .lifecycle, text: "Editor.willMove(toParent: nav)", subject: "Editor"),
+        Event(time: 1050, category: .lifecycle, text: "Editor.viewDidLoad()", subject: "Editor"),
+        Event(time: 1050, category: .lifecycle, text: "Home.viewWillDisappear(true)", subject: "Home"),
+        Event(time: 1050, category: .lifecycle, text: "Editor.viewWillAppear(true)", subject: "Editor"),
+        Event(time: 1050, category: .delegate, text: "Spy.willShow(Editor, animated: true)", subject: "Editor"),
+        Event(time: 1400, category: .lifecycle, text: "Home.viewDidDisappear(true)", subject: "Home"),
+        Event(time: 1400, category: .lifecycle, text: "Editor.viewDidAppear(true)", subject: "Editor"),
+        Event(time: 1400, category: .lifecycle, text: "Editor.didMove(toParent: nav)", subject: "Editor"),
+        Event(time: 1400, category: .delegate, text: "Spy.didShow(Editor, animated: true)", subject: "Editor"),
+        Event(time: 1400, category: .alert, text: "alert \"Discard changes?\" [Cancel] [OK]", subject: "Editor"),
+        Event(time: 1400, category: .alert, text: "alert.tap OK"),
+        Event(time: 1400, category: .call, text: "nav.popViewController(animated: true)"),
+        Event(time: 1400, category: .lifecycle, text: "Editor.willMove(toParent: nil)", subject: "Editor"),
+        Event(time: 1400, category: .lifecycle, text: "Editor.viewWillDisappear(true)", subject: "Editor"),
+        Event(time: 1400, category: .lifecycle, text: "Home.viewWillAppear(true)", subject: "Home"),
+        Event(time: 1400, category: .delegate, text: "Spy.willShow(Home, animated: true)", subject: "Home"),
+        Event(time: 1750, category: .lifecycle, text: "Editor.viewDidDisappear(true)", subject: "Editor"),
+        Event(time: 1750, category: .lifecycle, text: "Editor.didMove(toParent: nil)", subject: "Editor"),
+        Event(time: 1750, category: .lifecycle, text: "Home.viewDidAppear(true)", subject: "Home"),
+        Event(time: 1750, category: .delegate, text: "Spy.didShow(Home, animated: true)", subject: "Home"),
+        Event(time: 1750, category: .memory, text: "Editor.deinit", subject: "Editor"),
+        Event(time: 1750, category: .modal, text: "Home.present(Sheet, animated: true)", subject: "Sheet"),
+        Event(time: 1750, category: .lifecycle, text: "Sheet.viewDidLoad()", subject: "Sheet"),
+        Event(time: 1750, category: .lifecycle, text: "Home.viewWillDisappear(true)", subject: "Home"),
+        Event(time: 1750, category: .lifecycle, text: "Sheet.viewWillAppear(true)", subject: "Sheet"),
+        Event(time: 2150, category: .lifecycle, text: "Home.viewDidDisappear(true)", subject: "Home"),
+        Event(time: 2150, category: .lifecycle, text: "Sheet.viewDidAppear(true)", subject: "Sheet"),
+        Event(time: 2150, category: .modal, text: "Sheet.present(Other, animated: true)", subject: "Other"),
+        Event(time: 2150, category: .lifecycle, text: "Other.viewDidLoad()", subject: "Other"),
+        Event(time: 2150, category: .lifecycle, text: "Sheet.viewWillDisappear(true)", subject: "Sheet"),
+        Event(time: 2150, category: .lifecycle, text: "Other.viewWillAppear(true)", subject: "Other"),
+        Event(time: 2150, category: .modal, text: "Sheet.dismiss(animated: true)", subject: "Other"),
+        Event(time: 2150, category: .warning, text: "warning: Attempt to dismiss from view controller Sheet while a presentation or dismiss is in progress!"),
+        Event(time: 2150, category: .note, text: "note: the dismiss was dropped because another presentation or dismissal is still animating"),
+        Event(time: 2550, category: .lifecycle, text: "Sheet.viewDidDisappear(true)", subject: "Sheet"),
+        Event(time: 2550, category: .lifecycle, text: "Other.viewDidAppear(true)", subject: "Other"),
+]
+
+/// The picture in the docs (docs/images/timeline-example.png): the sample up to the
+/// finished swipe, then `present Sheet &` and `dismiss`, which UIKit drops with a warning.
+private let docsSession: [Event] = Array(sampleSession.prefix(44)) + [
+    Event(time: 1050, category: .modal, text: "Home.present(Sheet, animated: true)", subject: "Sheet"),
+    Event(time: 1050, category: .lifecycle, text: "Sheet.viewDidLoad()", subject: "Sheet"),
+    Event(time: 1050, category: .lifecycle, text: "Home.viewWillDisappear(true)", subject: "Home"),
+    Event(time: 1050, category: .lifecycle, text: "Sheet.viewWillAppear(true)", subject: "Sheet"),
+    Event(time: 1050, category: .modal, text: "Home.dismiss(animated: true)", subject: "Sheet"),
+    Event(time: 1050, category: .warning, text: "warning: Attempt to dismiss from view controller Home while a presentation or dismiss is in progress!"),
+    Event(time: 1050, category: .note, text: "note: the dismiss was dropped because another presentation or dismissal is still animating"),
+    Event(time: 1450, category: .lifecycle, text: "Home.viewDidDisappear(true)", subject: "Home"),
+    Event(time: 1450, category: .lifecycle, text: "Sheet.viewDidAppear(true)", subject: "Sheet"),
+]
+
+/// One event of each kind navsh prints that the sample lacks.
+private let otherKinds: [Event] = [
+    Event(time: 0, category: .call, text: "window.rootViewController = UITabBarController(viewControllers: [UINavigationController(rootViewController: Feed), UINavigationController(rootViewController: Notes)])"),
+    Event(time: 0, category: .tab, text: "tab: select Notes"),
+    Event(time: 0, category: .lifecycle, text: "Notes.viewDidAppear(false)", subject: "Notes"),
+    Event(time: 0, category: .gate, text: "Login#2.navigationItem.setHidesBackButton(true, animated: false)", subject: "Login#2"),
+    Event(time: 0, category: .gate, text: "gate: viewControllers = [Login#2]", subject: "Login#2"),
+    Event(time: 10, category: .bar, text: "bar.shouldPop(Editor) -> false", subject: "Editor"),
+    Event(time: 10, category: .delegate, text: "nav.safeDelegate = Editor", subject: "Editor"),
+    Event(time: 10, category: .delegate, text: "Editor.shouldPop(Editor) -> false", subject: "Editor"),
+    Event(time: 10, category: .alert, text: "alert \"Discard changes?\" [Cancel] [OK]"),
+    Event(time: 10, category: .alert, text: "alert.tap Cancel"),
+    Event(time: 20, category: .notify, text: "Register.received(keyboardWillShow) (not visible)", subject: "Register"),
+    Event(time: 20, category: .gesture, text: "gesture.shouldBegin -> false (viewControllers.count <= 1)"),
+    Event(time: 20, category: .ui, text: "frozen: the pop gesture began while a push was in flight"),
+    Event(time: 20, category: .ui, text: "ignored: back (UI is frozen)"),
+    Event(time: 30, category: .exception, text: "exception: NSInvalidArgumentException: Pushing the same view controller instance (Login) more than once is not supported"),
+    Event(time: 30, category: .modal, text: "Home.present(Sheet, animated: true)", subject: "Sheet"),
+    Event(time: 30, category: .memory, text: "Login#2.deinit", subject: "Login#2"),
+]
+
+/// Texts that try to break out of XML and Mermaid.
+private let hostile: [Event] = [
+    Event(time: 0, category: .call, text: "nav.pushViewController(Evil, animated: true)"),
+    Event(time: 0, category: .alert, text: "alert \"</text><script>alert('x')</script> & \"quotes\"; #1 ; %% not a comment\nsecond line: `end` ```\" [Cancel] [OK]", subject: "Evil"),
+    Event(time: 5, category: .note, text: "note: <b>bold</b> & 'single' \"double\" #35; ;; a:b\r\n\tend"),
+    Event(time: 5, category: .delegate, text: "Spy<x>.willShow(\"A\"; B#2, animated: true)"),
+    Event(time: 9, category: .exception, text: "exception: \u{0}\u{1}\u{7F}\u{FFFE} control characters \u{2028} end"),
+    Event(time: 9, category: .lifecycle, text: "Evil.viewDidLoad() ]]> <!-- -->", subject: "Ev\"il<"),
+]
+
+// MARK: - Helpers
+
+/// Parses XML and collects what the tests look at.
+private final class SVGReader: NSObject, XMLParserDelegate {
+    var elements: [String: Int] = [:]
+    var texts: [String] = []
+    var classes: [String: Int] = [:]
+    var laneNames: [String] = []
+    var error: Error?
+    private var current = ""
+    private var inText = 0
+    private var groupClass: [String?] = []
+
+    static func read(_ svg: String) -> SVGReader {
+        let reader = SVGReader()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = reader
+        if !parser.parse() { reader.error = parser.parserError ?? CocoaError(.coderReadCorrupt) }
+        return reader
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        elements[name, default: 0] += 1
+        if let cls = attributes["class"] { classes[cls, default: 0] += 1 }
+        if name == "g" { groupClass.append(attributes["class"]) }
+        if name == "text" { inText += 1; current = "" }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inText > 0 { current += string }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "text" {
+            inText -= 1
+            texts.append(current)
+            if groupClass.last == "lane" { laneNames.append(current) }
+        }
+        if name == "g" { _ = groupClass.popLast() }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) { error = parseError }
+}
+
+private func mermaidBlock(_ markdown: String) -> [Substring] {
+    let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(of: "```mermaid"),
+          let end = lines[(start + 1)...].firstIndex(of: "```") else { return [] }
+    return Array(lines[(start + 1)..<end])
+}
+
+/// A Mermaid line with its entity codes (`#35;`, `#quot;`) taken out.
+private func withoutEntities(_ line: Substring) -> String {
+    var out = ""
+    var rest = line[...]
+    while let hash = rest.firstIndex(of: "#") {
+        out += rest[..<hash]
+        let after = rest[rest.index(after: hash)...]
+        if let semi = after.firstIndex(of: ";"), !after[..<semi].isEmpty,
+           after[..<semi].allSatisfy({ $0.isLetter || $0.isNumber }) {
+            rest = after[after.index(after: semi)...]
+        } else {
+            out += "#"
+            rest = after
+        }
+    }
+    return out + rest
+}
+
+private func findExecutable(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for dir in path.split(separator: ":") {
+        let candidate = "\(dir)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+private let rsvgConvert = findExecutable("rsvg-convert")
+
+// MARK: - Tests
+
+@Suite("Timeline: lanes and steps from event texts")
+struct TimelineModelTests {
+    @Test("lanes are the receivers and callers, in order of first appearance")
+    func laneOrder() {
+        let timeline = Timeline(sampleSession)
+        #expect(timeline.lanes.map(\.name) == ["app", "nav", "Home", "Spy", "Detail", "user", "gesture", "Editor", "alert", "Sheet", "Other"])
+        let kinds = Dictionary(uniqueKeysWithValues: timeline.lanes.map { ($0.name, $0.kind) })
+        #expect(kinds["app"] == .actor)
+        #expect(kinds["user"] == .actor)
+        #expect(kinds["nav"] == .uikit)
+        #expect(kinds["gesture"] == .uikit)
+        #expect(kinds["Home"] == .screen)
+        #expect(kinds["Spy"] == .delegate)
+    }
+
+    @Test("senders: app calls, nav drives lifecycle and delegates, a finger drives gestures and alert taps")
+    func senders() {
+        let timeline = Timeline(sampleSession + otherKinds)
+        func arrow(_ text: String) -> (String, String)? {
+            guard let step = timeline.steps.first(where: { $0.text == text }),
+                  case let .message(from, to, _) = step.shape else { return nil }
+            return (timeline.lanes[from].name, timeline.lanes[to].name)
+        }
+        #expect(arrow("nav.pushViewController(Home, animated: true)")! == ("app", "nav"))
+        #expect(arrow("Home.viewDidLoad()")! == ("nav", "Home"))
+        #expect(arrow("Spy.willShow(Detail, animated: true)")! == ("nav", "Spy"))
+        #expect(arrow("gesture.began")! == ("user", "gesture"))
+        #expect(arrow("alert.tap OK")! == ("user", "alert"))
+        #expect(arrow("alert \"Discard changes?\" [Cancel] [OK]")! == ("Editor", "alert"))
+        #expect(arrow("Home.present(Sheet, animated: true)")! == ("app", "Home"))
+        #expect(arrow("Detail.deinit")! == ("Detail", "Detail"))
+        #expect(arrow("window.rootViewController = UITabBarController(viewControllers: [UINavigationController(rootViewController: Feed), UINavigationController(rootViewController: Notes)])")! == ("app", "window"))
+        #expect(arrow("tab: select Notes")! == ("user", "tabBar"))
+        #expect(arrow("Login#2.navigationItem.setHidesBackButton(true, animated: false)")! == ("nav", "Login#2"))
+        #expect(arrow("gate: viewControllers = [Login#2]")! == ("nav", "nav"))
+        #expect(arrow("bar.shouldPop(Editor) -> false")! == ("nav", "bar"))
+        #expect(arrow("Editor.shouldPop(Editor) -> false")! == ("nav", "Editor"))
+        #expect(arrow("Register.received(keyboardWillShow) (not visible)")! == ("system", "Register"))
+        #expect(arrow("ignored: back (UI is frozen)")! == ("user", "nav"))
+        for text in ["warning: Attempt to dismiss from view controller Sheet while a presentation or dismiss is in progress!",
+                     "exception: NSInvalidArgumentException: Pushing the same view controller instance (Login) more than once is not supported",
+                     "frozen: the pop gesture began while a push was in flight"] {
+            let step = timeline.steps.first { $0.text == text }
+            guard case .note = step?.shape else { Issue.record("\(text) is not a note"); continue }
+        }
+    }
+
+    @Test("transitions in flight run from viewWillAppear(true) to viewDidAppear(true), or to viewDidDisappear(true) when cancelled")
+    func intervals() {
+        let timeline = Timeline(sampleSession)
+        let spans = timeline.intervals.map { interval in
+            (timeline.steps[interval.start].time, interval.end.map { timeline.steps[$0].time }, interval.cancelled)
+        }
+        // push Detail, the cancelled swipe, the swipe, push Editor, back, present Sheet, present Other.
+        #expect(spans.map(\.0) == [0, 350, 700, 1050, 1400, 1750, 2150])
+        #expect(spans.map(\.1) == [350, 700, 1050, 1400, 1750, 2150, 2550])
+        #expect(spans.map(\.2) == [false, true, false, false, false, false, false])
+        #expect(timeline.intervals[0].label == "pushViewController: Detail appears · 350 ms")
+        #expect(timeline.intervals[1].label == "popViewController (swipe): cancelled, Home stays hidden · 350 ms")
+        #expect(timeline.intervals[5].label == "present: Sheet appears · 400 ms")
+    }
+
+    @Test("without lifecycle events, willShow(X, animated: true) to didShow opens and closes a transition")
+    func intervalsFromDelegates() {
+        let brief = sampleSession.filter { $0.category != .lifecycle }
+        let timeline = Timeline(brief)
+        let spans = timeline.intervals.map { ($0.cancelled, $0.end.map { timeline.steps[$0].time }) }
+        #expect(spans.first.map { $0.1 } == 350)
+        #expect(spans.contains { $0.0 })   // the cancelled swipe
+    }
+
+    @Test("a transition still running when the events end stays open")
+    func openInterval() {
+        let events = Array(sampleSession.prefix(15))   // push Detail, before 350 ms
+        let timeline = Timeline(events)
+        #expect(timeline.intervals.count == 1)
+        #expect(timeline.intervals.first?.end == nil)
+        #expect(timeline.intervals.first?.label.contains("still in flight") == true)
+    }
+}
+
+@Suite("TimelineRenderer.svg")
+struct TimelineSVGTests {
+    @Test("parses as XML, with a lane per object and every call's text")
+    func wellFormed() throws {
+        let events = sampleSession + otherKinds
+        let svg = TimelineRenderer.svg(events)
+        let reader = SVGReader.read(svg)
+        #expect(reader.error == nil, "\(String(describing: reader.error))")
+        #expect(reader.elements["svg"] == 1)
+        let lanes = Timeline(events).lanes.map(\.name)
+        // Each lane's header is drawn at the top and again at the bottom.
+        #expect(reader.laneNames.count == 2 * lanes.count)
+        #expect(Set(reader.laneNames) == Set(lanes))
+        for name in ["app", "user", "nav", "Spy", "Home", "Detail", "gesture", "alert", "window", "bar", "tabBar", "Login#2", "system"] {
+            #expect(reader.laneNames.contains(name), "no lane for \(name)")
+        }
+        // Notes are wrapped over several lines: look for them in all the text.
+        let all = reader.texts.joined(separator: " ")
+        for event in events {
+            #expect(reader.texts.contains { $0.contains(Timeline.short(event.text)) } || all.contains(event.text),
+                    "missing text: \(event.text)")
+        }
+        #expect(reader.classes["message"] == events.filter { ![.warning, .note, .exception].contains($0.category) && !$0.text.hasPrefix("frozen") }.count)
+        #expect(reader.classes["note"] == 4)
+    }
+
+    @Test("shades each transition in flight, and marks the cancelled one")
+    func bands() {
+        let reader = SVGReader.read(TimelineRenderer.svg(sampleSession))
+        #expect(reader.classes["transition"] == 6)
+        #expect(reader.classes["transition cancelled"] == 1)
+    }
+
+    @Test("a ruler labels each instant with its clock time and the time that passed")
+    func ruler() {
+        let reader = SVGReader.read(TimelineRenderer.svg(sampleSession))
+        for t in [0, 350, 700, 1050, 1400, 1750, 2150, 2550] {
+            #expect(reader.texts.contains("\(t) ms"), "no ruler label for \(t) ms")
+        }
+        #expect(reader.texts.contains("+400 ms"))
+    }
+
+    @Test("hostile texts are escaped")
+    func hostileTexts() {
+        let svg = TimelineRenderer.svg(hostile)
+        let reader = SVGReader.read(svg)
+        #expect(reader.error == nil, "\(String(describing: reader.error))")
+        #expect(!svg.contains("<script"))
+        #expect(!svg.contains("<b>"))
+        #expect(!svg.contains("]]>"))
+        #expect(!svg.contains("<!-- -->"))
+        #expect(reader.elements["script"] == nil)
+        #expect(reader.texts.contains { $0.contains("</text><script>alert('x')</script> & \"quotes\"; #1 ; %% not a comment second line") })
+        #expect(reader.texts.contains { $0.contains("<b>bold</b> & 'single' \"double\"") })
+    }
+
+    @Test("no events still make a picture")
+    func empty() {
+        let svg = TimelineRenderer.svg([])
+        let reader = SVGReader.read(svg)
+        #expect(reader.error == nil)
+        #expect(reader.texts.contains { $0.contains("No events yet") })
+    }
+
+    @Test("at most maxEvents events are drawn; a footer says how many were left out")
+    func cap() {
+        var events: [Event] = []
+        for i in 0..<(TimelineRenderer.maxEvents + 123) {
+            events.append(Event(time: i * 350, category: .call, text: "nav.pushViewController(S\(i), animated: true)"))
+        }
+        let reader = SVGReader.read(TimelineRenderer.svg(events))
+        #expect(reader.error == nil)
+        #expect(reader.classes["message"] == TimelineRenderer.maxEvents)
+        #expect(reader.texts.contains { $0.contains("123 later events left out") })
+        let md = TimelineRenderer.mermaid(events)
+        #expect(md.contains("123 later events left out"))
+        #expect(mermaidBlock(md).filter { $0.contains("->>") }.count == TimelineRenderer.maxEvents)
+    }
+
+    @Test("odd times and texts never trap", arguments: [
+        [Event(time: Int.max, category: .lifecycle, text: "A.viewWillAppear(true)"), Event(time: Int.min, category: .lifecycle, text: "A.viewDidAppear(true)")],
+        [Event(time: -5, category: .memory, text: ""), Event(time: 3, category: .gesture, text: "."), Event(time: 3, category: .bar, text: "..")],
+        [Event(time: 0, category: .delegate, text: String(repeating: "x", count: 5000) + ".willShow(A, animated: true)")],
+        [Event(time: 0, category: .lifecycle, text: "A.viewWillAppear(true"), Event(time: 1, category: .lifecycle, text: "A.viewDidAppear)true(")],
+        [Event(time: 0, category: .note, text: String(repeating: "word ", count: 2000))],
+        [Event(time: 0, category: .alert, text: "alert", subject: "")],
+    ])
+    func noTraps(events: [Event]) {
+        let reader = SVGReader.read(TimelineRenderer.svg(events))
+        #expect(reader.error == nil)
+        #expect(mermaidBlock(TimelineRenderer.mermaid(events)).first == "sequenceDiagram")
+    }
+
+    @Test("renders with rsvg-convert", .enabled(if: rsvgConvert != nil, "rsvg-convert is not installed"))
+    func rendersWithRsvg() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navsh-timeline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, events) in [("timeline-example", docsSession), ("sample", sampleSession), ("kinds", sampleSession + otherKinds), ("hostile", hostile)] {
+            let svgURL = dir.appendingPathComponent("\(name).svg")
+            let pngURL = dir.appendingPathComponent("\(name).png")
+            try TimelineRenderer.svg(events).write(to: svgURL, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: rsvgConvert ?? "/usr/bin/rsvg-convert")
+            process.arguments = ["-o", pngURL.path, svgURL.path]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            process.waitUntilExit()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationStatus == 0, "rsvg-convert failed on \(name): \(stderr)")
+            #expect(stderr.isEmpty, "rsvg-convert complained about \(name): \(stderr)")
+            let png = try Data(contentsOf: pngURL)
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            #expect(png.count > 10_000)
+            if let keep = ProcessInfo.processInfo.environment["NAVSH_TIMELINE_KEEP"], !keep.isEmpty {
+                try TimelineRenderer.mermaid(events).write(to: URL(fileURLWithPath: keep).appendingPathComponent("\(name).md"), atomically: true, encoding: .utf8)
+                for url in [svgURL, pngURL] {
+                    let target = URL(fileURLWithPath: keep).appendingPathComponent(url.lastPathComponent)
+                    try? FileManager.default.removeItem(at: target)
+                    try FileManager.default.copyItem(at: url, to: target)
+                }
+            }
+        }
+    }
+}
+
+@Suite("TimelineRenderer.mermaid")
+struct TimelineMermaidTests {
+    @Test("a Markdown file with a sequenceDiagram: participants, arrows, notes")
+    func structure() {
+        let md = TimelineRenderer.mermaid(sampleSession + otherKinds)
+        #expect(md.hasPrefix("# navsh timeline\n"))
+        let block = mermaidBlock(md)
+        #expect(block.first == "sequenceDiagram")
+        #expect(block.contains("    actor p0 as app"))
+        #expect(block.contains("    participant p1 as nav"))
+        #expect(block.contains("    participant p2 as Home"))
+        #expect(block.contains("    participant p3 as Spy"))
+        #expect(block.contains("    p0->>p1: nav.pushViewController(Home, animated#58; true)"))
+        #expect(block.contains("    p1->>p3: Spy.willShow(Detail, animated#58; true)"))
+        #expect(block.contains("    p4-xp4: Detail.deinit"))
+        #expect(block.contains { $0.hasPrefix("    Note over p0,p") && $0.contains("warning#58; Attempt to dismiss") })
+        #expect(block.contains("    Note left of p0: 350 ms (+350 ms)"))
+        #expect(block.contains { $0.contains("participant") && $0.contains("Login#35;2") })
+        // Shaded transitions: rect blocks, balanced.
+        let opened = block.filter { $0.hasPrefix("    rect ") }.count
+        #expect(opened >= 6)
+        #expect(opened == block.filter { $0 == "    end" }.count)
+    }
+
+    @Test("hostile texts are escaped: no raw ; # : < > & quotes or newlines in the diagram")
+    func hostileTexts() {
+        let md = TimelineRenderer.mermaid(hostile)
+        let block = mermaidBlock(md)
+        #expect(block.first == "sequenceDiagram")
+        #expect(md.components(separatedBy: "```").count == 3, "the code fence must stay closed")
+        for line in block.dropFirst() {
+            // What follows the statement's own syntax: a message or note's text, a participant's name.
+            var bare = withoutEntities(line)
+            if let colon = bare.firstIndex(of: ":") {
+                bare = String(bare[bare.index(after: colon)...])
+            } else if let alias = bare.range(of: " as ") {
+                bare = String(bare[alias.upperBound...])
+            }
+            #expect(line.hasPrefix("    "), "unexpected line: \(line)")
+            for bad in [";", "#", "<", ">", "&", "\"", "`", "%"] {
+                #expect(!bare.contains(bad), "raw \(bad) in: \(line)")
+            }
+            #expect(!bare.contains(":"), "second colon in: \(line)")
+        }
+        #expect(block.contains { $0.contains("#lt;/text#gt;#lt;script#gt;") })
+    }
+
+    @Test("no events still make a diagram")
+    func empty() {
+        let block = mermaidBlock(TimelineRenderer.mermaid([]))
+        #expect(block == ["sequenceDiagram", "    participant p0 as nav", "    Note over p0: no events yet"])
+    }
+}

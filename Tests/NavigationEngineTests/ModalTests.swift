@@ -1,0 +1,114 @@
+import NavigationEngine
+import Testing
+
+/// behaviour.md section 7: modal presentation and its races.
+@Suite("Modal presentation")
+struct ModalTests {
+    @Test("present: the will-calls at once, the did-calls 400 ms later; the presenter and its stack stay alive")
+    func present() {
+        var sim = Sim()
+        sim.given(.push("A"), .push("P"))
+        #expect(sim.run(.present("X")) == [
+            "350ms P.present(X, animated: true)",
+            "350ms X.viewDidLoad()",
+            "350ms P.viewWillDisappear(true)",
+            "350ms X.viewWillAppear(true)",
+            "750ms P.viewDidDisappear(true)",
+            "750ms X.viewDidAppear(true)",
+        ])
+        #expect(sim.model.presentedTop?.description == "X")
+        #expect(sim.isAlive("A") && sim.isAlive("P"))
+    }
+
+    @Test("dismiss mirrors present and releases the presented screen")
+    func dismiss() {
+        var sim = Sim()
+        sim.given(.push("P"), .present("X"))
+        #expect(sim.run(.dismiss(animated: true)) == [
+            "400ms P.dismiss(animated: true)",
+            "400ms X.viewWillDisappear(true)",
+            "400ms P.viewWillAppear(true)",
+            "800ms X.viewDidDisappear(true)",
+            "800ms P.viewDidAppear(true)",
+            "800ms X.deinit",
+        ])
+        #expect(sim.model.presentedTop == nil)
+    }
+
+    @Test("a screen being dismissed stays the top until its dismissal ends")
+    func dismissedScreenStaysOnTop() {
+        var sim = Sim()
+        sim.given(.push("P"), .present("X"))
+        sim.start(.dismiss(animated: true))
+        #expect(sim.model.presentedTop?.description == "X")
+        sim.start(.wait(400))
+        #expect(sim.model.presentedTop == nil)
+    }
+
+    @Test("a present during a presentation is dropped with the profile's warning; the new screen is released at once", arguments: [
+        (Profile.ios26, "warning: Attempt to present Y on X (from X) while a presentation is in progress."),
+        (.legacy, "warning: Warning: Attempt to present Y on X while a presentation is in progress!"),
+    ])
+    func presentWhilePresenting(profile: Profile, warning: String) {
+        var sim = Sim(profile)
+        sim.given(.push("P"))
+        sim.start(.present("X"))
+        let lines = sim.start(.present("Y"))
+        #expect(withoutNotes(lines) == [
+            "0ms X.present(Y, animated: true)",
+            "0ms \(warning)",
+            "0ms Y.deinit",
+        ])
+        sim.settle()
+        #expect(sim.model.presentedTop?.description == "X")
+    }
+
+    @Test("dismiss & then present: the present is dropped and the user ends up where they were")
+    func dismissRacingPresent() {
+        var sim = Sim()
+        sim.given(.push("Welcome"), .present("Signup"))
+        sim.start(.dismiss(animated: true))
+        let lines = sim.run(.present("Home"))
+        #expect(lines.contains("400ms warning: Attempt to present Home on Signup (from Signup) while a presentation is in progress."))
+        #expect(sim.model.presentedTop == nil)
+        #expect(sim.stack == ["Welcome"])
+        #expect(!sim.isAlive("Home"))
+    }
+
+    @Test("a dismiss during a presentation is dropped")
+    func dismissWhilePresenting() {
+        var sim = Sim()
+        sim.given(.push("P"))
+        sim.start(.present("X"))
+        #expect(withoutNotes(sim.start(.dismiss(animated: true))) == [
+            "0ms P.dismiss(animated: true)",
+            "0ms warning: Attempt to dismiss from view controller P while a presentation or dismiss is in progress!",
+        ])
+        sim.settle()
+        #expect(sim.model.presentedTop?.description == "X")
+    }
+
+    @Test("present nav: the presented navigation controller becomes the current one")
+    func presentInNavigation() {
+        var sim = Sim()
+        sim.given(.push("A"), .push("B"))
+        let lines = sim.run(.present("N", nav: true))
+        #expect(lines.first == "350ms B.present(UINavigationController(rootViewController: N), animated: true)")
+        #expect(sim.stack == ["N"])
+        sim.run(.push("O"))
+        #expect(sim.stack == ["N", "O"])
+        #expect(sim.model.presentedTop?.description == "N")
+        let dismissed = sim.run(.dismiss(animated: true))
+        #expect(dismissed.suffix(2) == ["1500ms O.deinit", "1500ms N.deinit"])
+        #expect(sim.stack == ["A", "B"])
+    }
+
+    @Test("dismiss with nothing presented does nothing")
+    func dismissNothing() {
+        var sim = Sim()
+        sim.given(.push("A"))
+        let before = sim.model
+        #expect(withoutNotes(sim.run(.dismiss(animated: true))) == ["0ms A.dismiss(animated: true)"])
+        #expect(sim.model == before)
+    }
+}

@@ -1,0 +1,145 @@
+import NavigationEngine
+import Testing
+
+/// A model driven the way navsh drives it: a foreground command performs its
+/// action and then runs the clock until nothing but held or frozen pops is in
+/// flight; a background command (`&`) does not run the clock.
+///
+/// Events come back as `"TIME TEXT"` lines, e.g. `"350ms B.viewDidAppear(true)"`,
+/// so a test can state exactly what happens and when.
+struct Sim {
+    var model: NavigationModel
+
+    init(_ profile: Profile = .ios26) {
+        model = NavigationModel(profile: profile)
+    }
+
+    /// A foreground command that must succeed; returns every event it caused.
+    @discardableResult
+    mutating func run(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+        perform(action, settle: action.startsTransitions, sourceLocation: sourceLocation)
+    }
+
+    /// A background command (`CMD &`): the clock does not move.
+    @discardableResult
+    mutating func start(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+        perform(action, settle: false, sourceLocation: sourceLocation)
+    }
+
+    /// Foreground commands whose events do not matter to the test.
+    mutating func given(_ actions: Action..., sourceLocation: SourceLocation = #_sourceLocation) {
+        for action in actions { run(action, sourceLocation: sourceLocation) }
+    }
+
+    /// A command UIKit answers with an exception: returns its events and
+    /// records an issue if no exception was raised.
+    @discardableResult
+    mutating func raising(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+        do {
+            let outcome = try model.perform(action)
+            #expect(outcome.raisedException, "expected a UIKit exception", sourceLocation: sourceLocation)
+            return outcome.events.map(Self.line)
+        } catch {
+            Issue.record("refused as input: \(error.message)", sourceLocation: sourceLocation)
+            return []
+        }
+    }
+
+    /// A command refused as bad input: returns the engine's error.
+    mutating func refused(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> EngineError? {
+        do {
+            let outcome = try model.perform(action)
+            Issue.record("expected the engine to refuse the input, got \(outcome.events.map(\.text))",
+                         sourceLocation: sourceLocation)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Runs the clock until idle, as `wait` does.
+    @discardableResult
+    mutating func settle() -> [String] {
+        model.settle().map(Self.line)
+    }
+
+    private mutating func perform(_ action: Action, settle: Bool, sourceLocation: SourceLocation) -> [String] {
+        do {
+            var outcome = try model.perform(action)
+            #expect(!outcome.raisedException, "unexpected exception: \(outcome.events.last?.text ?? "")",
+                    sourceLocation: sourceLocation)
+            if settle { outcome.events += model.settle() }
+            return outcome.events.map(Self.line)
+        } catch {
+            Issue.record("refused: \(error.message)", sourceLocation: sourceLocation)
+            return []
+        }
+    }
+
+    static func line(_ event: Event) -> String { "\(event.time)ms \(event.text)" }
+
+    /// The current stack as `stack` prints it.
+    var stack: [String] { model.currentStack.map(\.description) }
+
+    func isAlive(_ name: String) -> Bool {
+        guard let resolved = try? model.resolve(ref(name)) else { return false }
+        return model.isAlive(resolved)
+    }
+}
+
+/// Only the lines that `log brief` prints: drops view lifecycle calls.
+func brief(_ lines: [String]) -> [String] {
+    lines.filter { line in
+        let text = line.split(separator: " ", maxSplits: 1).last.map(String.init) ?? line
+        let lifecycle = [".viewDidLoad()", ".viewWillAppear(", ".viewDidAppear(", ".viewWillDisappear(",
+                         ".viewDidDisappear(", ".willMove(toParent:", ".didMove(toParent:"]
+        return !lifecycle.contains { text.contains($0) }
+    }
+}
+
+/// Drops navsh's own explanations (`note:` lines), whose wording the
+/// contract leaves free, except where a test names one.
+func withoutNotes(_ lines: [String]) -> [String] {
+    lines.filter { !$0.contains("ms note: ") }
+}
+
+/// `Login` or `Login#2`.
+func ref(_ text: String) -> ScreenRef {
+    let parts = text.split(separator: "#", maxSplits: 1)
+    return ScreenRef(className: String(parts[0]), ordinal: parts.count == 2 ? Int(parts[1]) : nil)
+}
+
+extension Action {
+    /// `push NAME [gate] [instant]`, `push NAME#N`.
+    static func push(_ name: String, gate: Bool = false, instant: Bool = false) -> Action {
+        .push(ref(name), gate: gate, animated: !instant)
+    }
+
+    /// `popto REF [instant]`.
+    static func popTo(_ name: String, instant: Bool = false) -> Action {
+        .popTo(ref(name), animated: !instant)
+    }
+
+    /// `setstack REF... [instant]`, the names separated by blanks.
+    static func setStack(_ names: String, instant: Bool = false) -> Action {
+        .setStack(names.split(separator: " ").map { ref(String($0)) }, animated: !instant)
+    }
+
+    /// `present NAME [nav] [instant]`.
+    static func present(_ name: String, nav: Bool = false, instant: Bool = false) -> Action {
+        .present(name, inNavigation: nav, animated: !instant)
+    }
+
+    /// `delegate NAME [METHOD...]` (default willShow didShow).
+    static func delegate(_ name: String, _ methods: DelegateMethod...) -> Action {
+        .delegate(OutsideDelegate(name: name, methods: methods.isEmpty ? [.willShow, .didShow] : Set(methods)))
+    }
+
+    /// `use CLASS [fragile]`.
+    static func use(_ name: String, fragile: Bool = false) -> Action {
+        .use(ControllerClass.named(name, fragile: fragile)!)
+    }
+
+    static let waitUntilIdle = Action.wait(milliseconds: nil)
+    static func wait(_ ms: Int) -> Action { .wait(milliseconds: ms) }
+}
