@@ -80,3 +80,77 @@ extension EventRenderer {
         return "\u{1B}[90m[\(time)ms]\u{1B}[0m \(self.colour(event.category))\(event.text)\u{1B}[0m"
     }
 }
+
+extension EventRenderer {
+    /// Appends `[  350ms] text` and a newline straight into a byte buffer: the
+    /// writer's fast path, with no intermediate strings for the frequent events.
+    public static func appendLine(_ event: Event, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        appendPadded(event.time, width: 5, to: &out)
+        out.append(contentsOf: "ms] ".utf8)
+        appendText(event, to: &out)
+        out.append(10)
+    }
+
+    static func appendText(_ event: Event, to out: inout [UInt8]) {
+        switch event.payload {
+        case let .lifecycle(name, call):
+            appendName(name, to: &out)
+            switch call {
+            case .viewDidLoad: out.append(contentsOf: ".viewDidLoad()".utf8)
+            case let .viewWillAppear(a): out.append(contentsOf: (a ? ".viewWillAppear(true)" : ".viewWillAppear(false)").utf8)
+            case let .viewDidAppear(a): out.append(contentsOf: (a ? ".viewDidAppear(true)" : ".viewDidAppear(false)").utf8)
+            case let .viewWillDisappear(a): out.append(contentsOf: (a ? ".viewWillDisappear(true)" : ".viewWillDisappear(false)").utf8)
+            case let .viewDidDisappear(a): out.append(contentsOf: (a ? ".viewDidDisappear(true)" : ".viewDidDisappear(false)").utf8)
+            case let .willMove(toNav): out.append(contentsOf: (toNav ? ".willMove(toParent: nav)" : ".willMove(toParent: nil)").utf8)
+            case let .didMove(toNav): out.append(contentsOf: (toNav ? ".didMove(toParent: nav)" : ".didMove(toParent: nil)").utf8)
+            }
+        case let .deinitialized(name):
+            appendName(name, to: &out)
+            out.append(contentsOf: ".deinit".utf8)
+        case let .navCall(call):
+            switch call {
+            case let .push(name, animated):
+                out.append(contentsOf: "nav.pushViewController(".utf8)
+                appendName(name, to: &out)
+                out.append(contentsOf: (animated ? ", animated: true)" : ", animated: false)").utf8)
+            case let .pop(animated):
+                out.append(contentsOf: (animated ? "nav.popViewController(animated: true)" : "nav.popViewController(animated: false)").utf8)
+            default:
+                out.append(contentsOf: call.text.utf8)
+            }
+        case let .text(text, _):
+            out.append(contentsOf: text.utf8)
+        }
+    }
+
+    static func appendName(_ name: ScreenName, to out: inout [UInt8]) {
+        out.append(contentsOf: name.className.utf8)
+        if name.ordinal != 1 {
+            out.append(UInt8(ascii: "#"))
+            appendPadded(name.ordinal, width: 0, to: &out)
+        }
+    }
+
+    /// A whole number right-aligned in `width` columns, without a String.
+    static func appendPadded(_ value: Int, width: Int, to out: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var magnitude = value.magnitude
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(48 + magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0 && count < 20
+        }
+        let sign = value < 0 ? 1 : 0
+        if count + sign < width { out.append(contentsOf: repeatElement(32, count: width - count - sign)) }
+        if sign == 1 { out.append(UInt8(ascii: "-")) }
+        withUnsafeBytes(of: &digits) { buffer in
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+        }
+    }
+}

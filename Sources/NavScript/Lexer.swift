@@ -10,6 +10,8 @@ public struct RawCommand: Hashable, Sendable {
     public var tokens: [Token]
     public var background: Bool
     public var column: Int
+    /// The command's text as typed, without `;`, `&` or the blanks around it.
+    public var source: String
 }
 
 /// Splits a line into commands and words: blanks separate words, `"..."` is one
@@ -20,6 +22,9 @@ public enum Lexer {
         var tokens: [Token] = []
         var word: [UInt8] = []
         var wordColumn = 0
+        var wordStart = 0
+        var commandStart = -1
+        var lastWordEnd = 0
         var inWord = false
         var quoted = false
         var bytes = Array(line.utf8)
@@ -30,6 +35,8 @@ public enum Lexer {
         func finishWord() {
             if inWord {
                 tokens.append(Token(text: String(decoding: word, as: UTF8.self), quoted: quoted, column: wordColumn))
+                if commandStart < 0 { commandStart = wordStart }
+                lastWordEnd = i
             }
             word.removeAll(keepingCapacity: true)
             inWord = false
@@ -41,8 +48,15 @@ public enum Lexer {
             if tokens.isEmpty {
                 throw ParseError(column: column, "stray '\(separator)' with no command before it")
             }
-            commands.append(RawCommand(tokens: tokens, background: background, column: tokens[0].column))
+            commands.append(RawCommand(tokens: tokens, background: background, column: tokens[0].column,
+                                       source: text(commandStart, lastWordEnd)))
             tokens.removeAll()
+            commandStart = -1
+        }
+
+        func text(_ from: Int, _ to: Int) -> String {
+            guard from >= 0, from <= to, to <= bytes.count else { return "" }
+            return String(decoding: bytes[from..<to], as: UTF8.self)
         }
 
         while i < bytes.count {
@@ -56,7 +70,7 @@ public enum Lexer {
             }
             if b == 34 { // "
                 let start = column
-                if !inWord { inWord = true; wordColumn = column }
+                if !inWord { inWord = true; wordColumn = column; wordStart = i }
                 quoted = true
                 i += 1
                 column += 1
@@ -95,7 +109,7 @@ public enum Lexer {
             } else if b == 35, !inWord { // # starts a comment
                 break
             } else {
-                if !inWord { inWord = true; wordColumn = column }
+                if !inWord { inWord = true; wordColumn = column; wordStart = i }
                 word.append(b)
             }
             i += 1
@@ -103,7 +117,8 @@ public enum Lexer {
         }
         finishWord()
         if !tokens.isEmpty {
-            commands.append(RawCommand(tokens: tokens, background: false, column: tokens[0].column))
+            commands.append(RawCommand(tokens: tokens, background: false, column: tokens[0].column,
+                                       source: text(commandStart, lastWordEnd)))
         }
         return commands
     }

@@ -9,9 +9,8 @@ public enum Parser {
             var words = Words(tokens: command.tokens)
             let parsed = try parseCommand(&words)
             try words.expectEnd()
-            let source = command.tokens.map { $0.quoted ? quote($0.text) : $0.text }.joined(separator: " ")
             commands.append(LocatedCommand(command: parsed, background: command.background,
-                                           column: command.column, source: source))
+                                           column: command.column, source: command.source))
         }
         return commands
     }

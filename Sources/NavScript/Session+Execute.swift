@@ -107,27 +107,30 @@ extension Session {
         let effective: Action = if runsInRealTime, isWait(action) { .wait(milliseconds: 0) } else { action }
         let entry = JournalEntry(command: .action(effective), background: background || runsInRealTime, label: source)
         let before = journal.count
-        // A small state is compared after the command, so a command that changed
-        // nothing (a pop that returns nil, an ignored touch) is no undo step.
-        let unchanged: NavigationModel? = model.weight <= 4096 ? model : nil
+        // A command that changed nothing (a pop that returns nil, an ignored touch,
+        // a refused swipe) is no undo step: a navigation command whose events
+        // are only calls, notes and refusals, and whose fingerprint is the same.
+        let fingerprint = action.isDeclaration ? nil : model.fingerprint
         journal.record(entry, before: current)
+        recent.removeAll(keepingCapacity: true)
         do throws(EngineError) {
-            var outcome = try model.perform(effective)
-            let realTimeWait = !outcome.raisedException && runsInRealTime && (!background && action.startsTransitions || isWait(action))
-            if !background, action.startsTransitions, !runsInRealTime, !outcome.raisedException {
-                outcome.events += model.settle()
+            let raised = try model.perform(effective, appendingTo: &recent)
+            let realTimeWait = !raised && runsInRealTime && (!background && action.startsTransitions || isWait(action))
+            if !background, action.startsTransitions, !runsInRealTime, !raised {
+                model.settle(appendingTo: &recent)
             }
-            if let unchanged, unchanged == model { journal.truncate(to: before) }
-            recent = outcome.events
-            print(outcome.events)
+            if let fingerprint, recent.allSatisfy(\.changesNothing), fingerprint == model.fingerprint {
+                journal.truncate(to: before)
+            }
+            print(recent)
             if realTimeWait, let clock = realTime {
                 var target: Int?
                 if case let .wait(milliseconds?) = action { target = model.clock + milliseconds }
                 _ = clock.run(self, until: target)
             }
-            if outcome.raisedException {
+            if raised {
                 journal.truncate(to: before)
-                let reason = outcome.events.last { $0.category == EventCategory.exception }?.text ?? "exception"
+                let reason = recent.last { $0.category == EventCategory.exception }?.text ?? "exception"
                 fail(Diagnostic.error("UIKit raised \(reason.dropFirst("exception: ".count))", at: here), shell: false)
                 return false
             }
@@ -199,5 +202,26 @@ extension Session {
             say(entry.name + String(repeating: " ", count: width + 2 - entry.name.count) + entry.summary)
         }
         say("help COMMAND shows its usage and an example.")
+    }
+}
+
+extension Action {
+    /// Declarations and settings always count as a change for undo.
+    var isDeclaration: Bool {
+        switch self {
+        case .screen, .use, .delegate, .gestureDelegate, .setDuration, .setProfile: true
+        default: false
+        }
+    }
+}
+
+extension Event {
+    /// Events that report without changing anything (for undo's "changed nothing").
+    var changesNothing: Bool {
+        switch category {
+        case .call, .note, .ui, .notify, .warning: true
+        case .gesture: text.hasPrefix("gesture.shouldBegin")
+        default: false
+        }
     }
 }

@@ -6,6 +6,14 @@ public protocol OutputSink: AnyObject {
     func line(_ text: String)
     /// One line for stderr, without its newline.
     func diagnostic(_ text: String)
+    /// One event, rendered as text or JSON (a sink may render straight into its buffer).
+    func event(_ event: Event, seq: Int, json: Bool, colour: Bool)
+}
+
+extension OutputSink {
+    public func event(_ event: Event, seq: Int, json: Bool, colour: Bool) {
+        line(json ? EventRenderer.json(event, seq: seq) : EventRenderer.text(event, colour: colour))
+    }
 }
 
 /// Reads the scripts `source` names.
@@ -267,7 +275,7 @@ public final class Session {
         for event in events {
             seq += 1
             guard !options.quiet, shouldPrint(event) else { continue }
-            output.line(options.json ? EventRenderer.json(event, seq: seq) : EventRenderer.text(event, colour: options.colour))
+            output.event(event, seq: seq, json: options.json, colour: options.colour)
         }
     }
 

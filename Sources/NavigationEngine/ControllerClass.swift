@@ -128,6 +128,15 @@ public enum NavCall: Hashable, Sendable {
         }
     }
 
+    /// Whether the call names the screen (a queued call holds its argument).
+    func mentions(_ name: ScreenName) -> Bool {
+        switch self {
+        case let .push(other, _), let .popTo(other, _): other == name
+        case let .setStack(names, _): names.contains(name)
+        case .pop, .popToRoot: false
+        }
+    }
+
     var isPop: Bool {
         switch self {
         case .pop, .popTo, .popToRoot: true

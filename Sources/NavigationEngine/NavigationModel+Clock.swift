@@ -44,12 +44,12 @@ extension NavigationModel {
             finishModalTransition()
             return
         }
-        for id in navs.keys.sorted() {
-            if let end = navs[id]?.transition?.end, end <= time {
-                finishTransition(id)
-                return
-            }
+        // The lowest-numbered controller first, as the clock's order among equals.
+        var due: Int?
+        for (id, nav) in navs {
+            if let end = nav.transition?.end, end <= time, due.map({ id < $0 }) ?? true { due = id }
         }
+        if let due { finishTransition(due) }
     }
 
     /// Whether anything is in flight, held and frozen pops included.

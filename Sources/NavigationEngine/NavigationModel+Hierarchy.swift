@@ -36,14 +36,21 @@ extension NavigationModel {
         return modal.nav == nil
     }
 
-    func isHeld(_ name: ScreenName) -> Bool {
+    /// Whether anything holds the screen: a stack, a transition animating it out,
+    /// a queued call, or a presentation (a plain modal's screen and every presenter).
+    public func isHeld(_ name: ScreenName) -> Bool {
         if screens[name]?.parent != nil { return true }
         for nav in navs.values {
             if let t = nav.transition, t.removed.contains(name) { return true }
+            if nav.queue.contains(where: { $0.mentions(name) }) { return true }
         }
-        // A presentation holds both ends: the presented screen and its presenter.
-        for modal in modals where modal.screen == name || modal.presenter == name { return true }
+        for modal in modals where (modal.screen == name && modal.nav == nil) || modal.presenter == name { return true }
         return false
+    }
+
+    /// Every navigation controller's stack, bottom to top (window, tabs, presented).
+    public var allStacks: [[ScreenName]] {
+        navs.keys.sorted().compactMap { navs[$0]?.stack }
     }
 
     /// Releases each of `names` that nothing holds any more.

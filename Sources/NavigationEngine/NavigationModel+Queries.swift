@@ -42,9 +42,17 @@ extension NavigationModel {
             } else if nav.transition?.removed.contains(name) == true {
                 parts.append("the transition leaving \(navDescription(id))")
             }
+            if nav.queue.contains(where: { $0.mentions(name) }) {
+                parts.append("a call queued on \(navDescription(id))")
+            }
         }
-        for modal in modals where modal.screen == name && modal.nav == nil {
-            parts.append("presented by \(modal.presenter?.description ?? "nav")")
+        for modal in modals {
+            if modal.screen == name && modal.nav == nil {
+                parts.append("presented by \(modal.presenter?.description ?? "nav")")
+            }
+            if modal.presenter == name {
+                parts.append("its presentation of \(modal.screen)")
+            }
         }
         return parts.isEmpty ? "nothing" : parts.joined(separator: "; ")
     }

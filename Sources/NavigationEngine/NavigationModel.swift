@@ -56,11 +56,74 @@ public struct NavigationModel: Hashable, Sendable {
     }
 
     /// Runs the clock until nothing is in flight but held or frozen pops.
+    /// A cheap summary that changes whenever a navigation command changes the
+    /// state (counts, tops, clock, what is in flight); `Session` compares it to
+    /// tell a command that changed nothing (a pop that returns nil, an ignored
+    /// touch) without comparing or copying the whole model.
+    public var fingerprint: Int {
+        var hasher = Hasher()
+        hasher.combine(clock)
+        hasher.combine(screens.count)
+        hasher.combine(counters.count)
+        hasher.combine(modals.count)
+        hasher.combine(modalTransition == nil)
+        hasher.combine(alert == nil)
+        hasher.combine(frozen == nil)
+        hasher.combine(nextNavID)
+        var total = 0
+        for (id, nav) in navs {
+            var h = Hasher()
+            h.combine(id)
+            h.combine(nav.stack.count)
+            h.combine(nav.queue.count)
+            h.combine(nav.top?.ordinal ?? 0)
+            h.combine(nav.isPushing)
+            h.combine(nav.transition?.end ?? -2)
+            if case let .interactive(percent, cancels)? = nav.transition?.kind {
+                h.combine(percent)
+                h.combine(cancels)
+            }
+            total &+= h.finalize() // order-free over the dictionary
+        }
+        hasher.combine(total)
+        hasher.combine(counters.values.reduce(0, &+))
+        return hasher.finalize()
+    }
+
     /// How much state there is: screens alive plus stack entries (for undo checkpoints).
     public var weight: Int {
         screens.count + navs.values.reduce(0) { $0 + $1.stack.count }
     }
 
+    /// Runs one action, appending its events to `events` (a buffer the caller
+    /// reuses, so a command allocates nothing for its events). Returns whether
+    /// UIKit raised an exception; a refused input throws and changes nothing.
+    public mutating func perform(_ action: Action, appendingTo events: inout [Event]) throws(EngineError) -> Bool {
+        let saved: NavigationModel? = action.mayRaise ? self : nil
+        swap(&scratch.events, &events)
+        do {
+            try apply(action)
+        } catch let error as EngineError {
+            swap(&scratch.events, &events)
+            if let saved { self = saved }
+            throw error
+        } catch {
+            swap(&scratch.events, &events)
+            if let saved { self = saved }
+            return true
+        }
+        swap(&scratch.events, &events)
+        return false
+    }
+
+    /// `settle()` appending to a caller's buffer.
+    public mutating func settle(appendingTo events: inout [Event]) {
+        swap(&scratch.events, &events)
+        runUntilIdle()
+        swap(&scratch.events, &events)
+    }
+
+    /// Runs the clock until nothing is in flight but held or frozen pops.
     public mutating func settle() -> [Event] {
         scratch.events.removeAll(keepingCapacity: true)
         runUntilIdle()

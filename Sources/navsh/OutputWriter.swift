@@ -1,4 +1,5 @@
 import Glibc
+import NavigationEngine
 import NavScript
 
 /// The one buffered writer all output leaves through. Stdout is buffered
@@ -27,6 +28,15 @@ final class OutputWriter: OutputSink {
         }
         buffer.append(contentsOf: text.utf8)
         buffer.append(10)
+        if lineBuffered || buffer.count >= capacity { flush() }
+    }
+
+    func event(_ event: Event, seq: Int, json: Bool, colour: Bool) {
+        guard !json, !colour, redirect == nil else {
+            line(json ? EventRenderer.json(event, seq: seq) : EventRenderer.text(event, colour: colour))
+            return
+        }
+        EventRenderer.appendLine(event, to: &buffer)
         if lineBuffered || buffer.count >= capacity { flush() }
     }
 
