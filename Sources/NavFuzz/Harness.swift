@@ -51,6 +51,9 @@ enum NavFuzzHarness {
             session.recordHook = { _ in recording += 1 }
             return nil
         }
+        session.writeFile = { path, contents in
+            path.hasPrefix("/") || path.isEmpty ? "cannot write '\(path)': Permission denied" : nil
+        }
         session.enterScript("fuzz.nav")
         var number = 0
         var start = text.startIndex
@@ -150,7 +153,8 @@ enum NavFuzzHarness {
         _ = model.isBarCorrupted
         _ = model.isBusy
         _ = model.jobs
-        _ = model.hierarchyLines
+        var nodes = [model.hierarchy]
+        while let node = nodes.popLast() { nodes += node.children }
         _ = model.aliveReport
         _ = model.knownClassNames
         _ = model.liveScreenNames

@@ -1,9 +1,9 @@
 /// UINavigationControllerDelegate calls, and what the seeds' controllers do in them.
 extension NavigationModel {
     mutating func delegateWillShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
-        guard let nav = navs[id] else { return }
-        let text = "willShow(\(shown), animated: \(animated))"
-        switch nav.delegate {
+        guard let delegate = navs[id]?.delegate, let cls = navs[id]?.cls else { return }
+        var text: String { "willShow(\(shown), animated: \(animated))" }
+        switch delegate {
         case .none:
             break
         case let .outside(outside):
@@ -11,10 +11,10 @@ extension NavigationModel {
         case let .controller(forward):
             // The article's InteractivePopNavigationController implements only didShow
             // itself; willShow exists on a gate controller or as a proxy's forwarder.
-            if !nav.cls.features.isDisjoint(with: [.gates, .proxy]) {
+            if !cls.features.isDisjoint(with: [.gates, .proxy]) {
                 emit(.delegate, "nav.\(text)", about: shown)
             }
-            if nav.cls.features.contains(.gates), isGate(shown) {
+            if cls.features.contains(.gates), isGate(shown) {
                 screens[shown]?.backHiddenByGate = true
                 emit(.gate, "\(shown).navigationItem.setHidesBackButton(true, animated: false)", about: shown)
             }
@@ -25,18 +25,18 @@ extension NavigationModel {
     }
 
     mutating func delegateDidShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
-        guard let nav = navs[id] else { return }
-        let text = "didShow(\(shown), animated: \(animated))"
-        switch nav.delegate {
+        guard let delegate = navs[id]?.delegate, let cls = navs[id]?.cls else { return }
+        var text: String { "didShow(\(shown), animated: \(animated))" }
+        switch delegate {
         case .none:
-            gateMissed(nav, shown)
+            gateMissed(id, shown)
         case let .outside(outside):
             if outside.methods.contains(.didShow) { emit(.delegate, "\(outside.name).\(text)", about: shown) }
-            gateMissed(nav, shown)
+            gateMissed(id, shown)
         case let .controller(forward):
             emit(.delegate, "nav.\(text)", about: shown)
-            if nav.cls.features.contains(.swipeGuard) { navs[id]?.isPushing = false }
-            if nav.cls.features.contains(.gates), isGate(shown) { closeGate(id, at: shown) }
+            if cls.features.contains(.swipeGuard) { navs[id]?.isPushing = false }
+            if cls.features.contains(.gates), isGate(shown) { closeGate(id, at: shown) }
             if let forward, forward.methods.contains(.didShow) {
                 emit(.delegate, "\(forward.name).\(text)", about: shown)
             }
@@ -44,8 +44,8 @@ extension NavigationModel {
     }
 
     /// Explains why a gate did not close the way back.
-    mutating func gateMissed(_ nav: NavController, _ shown: ScreenName) {
-        guard isGate(shown), nav.stack.count > 1 else { return }
+    mutating func gateMissed(_ id: Int, _ shown: ScreenName) {
+        guard isGate(shown), let nav = navs[id], nav.stack.count > 1 else { return }
         if nav.cls.features.contains(.gates) {
             let who = if case let .outside(outside) = nav.delegate { "\(outside.name) replaced it as the delegate" } else { "the delegate was set to nil" }
             emit(.note, "note: \(shown) is a gate, but \(nav.cls.name) no longer hears didShow (\(who)), so the stack is not trimmed")

@@ -71,7 +71,7 @@ extension NavigationModel {
     }
 
     mutating func makeNav(root: ScreenName?) -> Int {
-        let id = nextNavID
+        let id = navs.freeID
         nextNavID += 1
         var nav = NavController(id: id, cls: controllerClass)
         if controllerClass.isOwnDelegate { nav.delegate = .controller(forwardingTo: nil) }

@@ -13,7 +13,7 @@ public struct NavigationModel: Hashable, Sendable {
     var counters: [String: Int] = [:]
     /// Live instances only.
     var screens: [ScreenName: Screen] = [:]
-    var navs: [Int: NavController] = [:]
+    var navs = NavTable()
     var nextNavID = 2
     var window: WindowRoot = .nav(1)
     var modals: [Modal] = []

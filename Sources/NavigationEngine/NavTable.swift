@@ -1,0 +1,78 @@
+/// The navigation controllers by id, in an array indexed by id.
+///
+/// A Dictionary's `navs[id]?.stack.append(x)` moves the whole controller out
+/// into a coroutine frame big enough to need a heap allocation, several times a
+/// command; an array slot is modified in place. Ids of released controllers are
+/// reused, so the table stays as small as the most controllers alive at once.
+struct NavTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    private var slots: [NavController?] = []
+
+    init(dictionaryLiteral elements: (Int, NavController)...) {
+        for (id, nav) in elements { self[id] = nav }
+    }
+
+    subscript(id: Int) -> NavController? {
+        get { id >= 0 && id < slots.count ? slots[id] : nil }
+        set {
+            if id >= 0 && id < slots.count {
+                slots[id] = newValue
+            } else if let newValue, id >= 0 {
+                slots.append(contentsOf: repeatElement(nil, count: id - slots.count + 1))
+                slots[id] = newValue
+            }
+            while slots.last.map({ $0 == nil }) == true { slots.removeLast() }
+        }
+        _modify {
+            // Growing for an id with no controller leaves nil slots, which == ignores.
+            let index = Swift.max(id, 0)
+            if index >= slots.count { slots.append(contentsOf: repeatElement(nil, count: index - slots.count + 1)) }
+            yield &slots[index]
+        }
+    }
+
+    /// The lowest id with no controller (ids start at 1).
+    var freeID: Int {
+        var id = 1
+        while id < slots.count, slots[id] != nil { id += 1 }
+        return id
+    }
+
+    var count: Int { slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
+    /// Live ids, ascending.
+    var keys: [Int] { slots.indices.filter { slots[$0] != nil } }
+
+    var values: LazyMapSequence<LazyFilterSequence<LazyMapSequence<LazySequence<[NavController?]>.Elements, NavController?>>, NavController> {
+        slots.lazy.compactMap { $0 }
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(slots: slots)
+    }
+
+    struct Iterator: IteratorProtocol {
+        let slots: [NavController?]
+        var index = 0
+
+        mutating func next() -> (key: Int, value: NavController)? {
+            while index < slots.count {
+                let current = index
+                index += 1
+                if let nav = slots[current] { return (current, nav) }
+            }
+            return nil
+        }
+    }
+}
+
+extension NavTable: Hashable {
+    /// Trailing empty slots are not part of the value.
+    private var live: ArraySlice<NavController?> {
+        slots[..<((slots.lastIndex { $0 != nil } ?? -1) + 1)]
+    }
+
+    static func == (lhs: NavTable, rhs: NavTable) -> Bool { lhs.live == rhs.live }
+    func hash(into hasher: inout Hasher) {
+        for slot in live { hasher.combine(slot) }
+    }
+}
