@@ -5,6 +5,7 @@ let package = Package(
     name: "navsh",
     products: [
         .executable(name: "navsh", targets: ["navsh"]),
+        .executable(name: "navsh-fuzz", targets: ["NavFuzz"]),
         .library(name: "NavScript", targets: ["NavScript"]),
         .library(name: "NavigationEngine", targets: ["NavigationEngine"]),
     ],
@@ -13,6 +14,7 @@ let package = Package(
         .target(name: "NavScript", dependencies: ["NavigationEngine"]),
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .executableTarget(name: "navsh", dependencies: ["NavScript", "CReadline"]),
+        .executableTarget(name: "NavFuzz", dependencies: ["NavScript"]),
         .testTarget(name: "NavigationEngineTests", dependencies: ["NavigationEngine"]),
         .testTarget(name: "NavScriptTests", dependencies: ["NavScript"]),
         .testTarget(name: "navshTests", dependencies: []),

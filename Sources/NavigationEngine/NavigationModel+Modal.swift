@@ -90,11 +90,23 @@ extension NavigationModel {
             modals.remove(at: index)
             var released = [t.modal.screen]
             if let id = t.modal.nav {
+                // Everything the controller held goes with it: its stack, a transition's
+                // leaving screens (a held swipe), and the arguments of queued calls.
                 released = truncateStack(id, keeping: 0)
+                released += navs[id]?.transition?.removed ?? []
+                for call in navs[id]?.queue ?? [] {
+                    switch call {
+                    case let .push(name, _), let .popTo(name, _): released.append(name)
+                    case let .setStack(names, _): released += names
+                    case .pop, .popToRoot: break
+                    }
+                }
                 navs[id] = nil
                 if frozen?.nav == id { frozen = nil }
                 if alert.map({ alertNav($0) == id }) == true { alert = nil }
             }
+            // The presenter was held by the presentation too (it may have left its stack meanwhile).
+            if let presenter = t.modal.presenter { released.append(presenter) }
             releaseUnheld(released)
         }
         for id in navs.keys.sorted() where navs[id]?.transition == nil { runQueue(id) }

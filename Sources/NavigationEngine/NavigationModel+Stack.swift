@@ -291,7 +291,12 @@ extension NavigationModel {
         while navs[id]?.transition == nil, frozen?.nav != id, let call = navs[id]?.queue.first {
             navs[id]?.queue.removeFirst()
             do { try run(id, call) } catch {}
-            if case let .push(name, _) = call { releaseUnheld([name]) }
+            // The queued call held its arguments; now that it ran, they may be free.
+            switch call {
+            case let .push(name, _), let .popTo(name, _): releaseUnheld([name])
+            case let .setStack(names, _): releaseUnheld(names)
+            case .pop, .popToRoot: break
+            }
         }
     }
 
