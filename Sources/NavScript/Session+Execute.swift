@@ -7,13 +7,23 @@ extension Session {
         let command = located.command
         if options.echo { say("> \(located.source)\(located.background ? " &" : "")", kind: "command") }
         if case let .expect(expectation) = command {
+            let failures = expectationFailures
             check(expectation, source: located.source, file: file, line: line)
+            // A passing check is part of the session a recording replays; a failing one is not.
+            if expectationFailures == failures { record(located, ok: true) }
             return true
         }
         settleFailure()
         if stopped { return false }
         recent = []
         let here = location(file, line, located.column)
+        switch command {
+        case .record, .quit, .help, .timeline, .undo, .reset, .log:
+            break
+        default:
+            // Looking and settings commands replay harmlessly; record them as typed.
+            if case .action = command {} else { record(located, ok: true) }
+        }
         switch command {
         case let .action(action):
             let ok = perform(action, background: located.background, source: located.source, at: here)

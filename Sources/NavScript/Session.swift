@@ -240,11 +240,14 @@ public final class Session {
         pendingFailure = PendingFailure(diagnostic: diagnostic, printed: printNow)
     }
 
-    /// A failure not followed by `expect error` counts.
+    /// A failure not followed by `expect error` counts. At the prompt it is
+    /// only reported: a person's typo does not make the session exit 1 (as in
+    /// psql or sqlite3); scripts, `-c` and `-i FILE` count as usual.
     func settleFailure() {
         guard let failure = pendingFailure else { return }
         pendingFailure = nil
         if !failure.printed { output.diagnostic(failure.diagnostic) }
+        if atPrompt { return }
         failureCount += 1
         if options.bail { stopped = true }
     }
@@ -257,8 +260,9 @@ public final class Session {
             pendingFailure = pending
         }
         output.diagnostic(Diagnostic.expectationFailed(what, at: atPrompt ? nil : SourceLocation(file: file, line: line, column: 1)))
-        failureCount += 1
         expectationFailures += 1
+        if atPrompt { return }
+        failureCount += 1
         if options.bail { stopped = true }
     }
 
@@ -307,6 +311,10 @@ public final class Session {
         guard !replaying else { return }
         journal.record(JournalEntry(command: command, background: background, label: label), before: current)
     }
+
+    /// Elements examined or copied so far (engine loops plus undo checkpoints): the
+    /// operation count the scale tests compare across sizes.
+    public var workSteps: Int { model.workSteps &+ journal.copySteps }
 
     /// The model as it stands, for tests and the explorer.
     public var state: NavigationModel { model }

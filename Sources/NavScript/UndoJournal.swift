@@ -28,6 +28,8 @@ struct JournalEntry {
 /// interval of commands. At least `depth` commands can be undone.
 struct UndoJournal {
     let depth: Int
+    /// State elements copied because of checkpoints (each one costs a copy of what changes next).
+    private(set) var copySteps = 0
     /// Entry `i` changed the state from the one before it.
     private(set) var entries: [JournalEntry] = []
     /// (index of the first entry after it, the state before that entry).
@@ -45,6 +47,7 @@ struct UndoJournal {
         let last = checkpoints.last?.position ?? -1_000_000
         let interval = max(8, state.model.weight / 64)
         if checkpoints.isEmpty || entries.count - last >= interval {
+            copySteps &+= state.model.weight
             checkpoints.append((entries.count, state))
         }
         entries.append(entry)

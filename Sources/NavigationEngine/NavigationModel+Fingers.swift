@@ -55,6 +55,12 @@ extension NavigationModel {
         try navCall(id, .popTo(target, animated: true))
     }
 
+    /// A pop that does not go through a custom back button's question.
+    mutating func noteBypass(of top: ScreenName, by path: String) {
+        guard let text = traits(of: top).customBackAlert else { return }
+        emit(.note, "note: \(top)'s custom back button asks \"\(text)\", but \(path), which never goes through that button")
+    }
+
     mutating func tapCommand(_ button: String) throws {
         guard let current = alert else { throw EngineError.noAlert(button: button) }
         guard current.buttons.contains(button) else {
@@ -94,6 +100,7 @@ extension NavigationModel {
         let id = ids[index]
         if index == selected {
             emit(.tab, "tab: reselect \(name)")
+            if let top = navs[id]?.top, navs[id]?.stack.count ?? 0 > 1 { noteBypass(of: top, by: "tab re-tap pops with popToRootViewController") }
             try navCall(id, .popToRoot(animated: true))
             return
         }

@@ -88,6 +88,7 @@ extension NavigationModel {
             emit(.gesture, "gesture.cancelled (pop refused)")
             return
         }
+        if let top = nav.top { noteBypass(of: top, by: "the edge swipe pops with popViewController") }
         let kind: NavTransition.Kind = .interactive(percent: percent ?? 100, cancels: cancel)
         beginTransition(id, .keep(nav.stack.count - 1), kind: kind, animated: true, held: percent != nil)
     }

@@ -55,6 +55,9 @@ extension NavigationModel {
 
     /// Releases each of `names` that nothing holds any more.
     mutating func releaseUnheld(_ names: [ScreenName]) {
+        var perName = 1 + modals.count
+        for nav in navs.values { perName += 1 + (nav.transition?.removed.count ?? 0) + nav.queue.count }
+        work(names.count * perName)
         for name in names where screens[name] != nil && !isHeld(name) {
             screens[name] = nil
             emitDeinit(name)
@@ -65,6 +68,7 @@ extension NavigationModel {
     mutating func makeScreen(_ className: String) -> ScreenName {
         let ordinal = (counters[className] ?? 0) + 1
         counters[className] = ordinal
+        created += 1
         let name = ScreenName(className: className, ordinal: ordinal)
         screens[name] = Screen(name: name)
         return name

@@ -114,6 +114,7 @@ extension NavigationModel {
     mutating func run(_ id: Int, _ call: NavCall) throws {
         guard let count = navs[id]?.stack.count else { return }
         let top = navs[id]?.top
+        if case .popTo = call { work(count) } // lastIndex(of:)
         switch call {
         case let .push(name, animated):
             if screens[name]?.parent == id {
@@ -148,6 +149,10 @@ extension NavigationModel {
             }
             beginTransition(id, .keep(1), kind: .pop, animated: animated)
         case let .setStack(names, animated):
+            if navs[id]?.cls.features.contains(.safePop) == true, let asker = navs[id]?.safeDelegate,
+               screens[asker] != nil, !names.contains(asker) {
+                emit(.note, "note: UISafeNavigationController does not override setViewControllers, so \(asker) was not asked before leaving")
+            }
             if Set(names).count != names.count {
                 throw raising("NSInternalInconsistencyException", "All view controllers in a navigation controller must be distinct ([\(names.map(\.description).joined(separator: ", "))])")
             }
@@ -195,6 +200,7 @@ extension NavigationModel {
     mutating func truncateStack(_ id: Int, keeping count: Int) -> [ScreenName] {
         guard let total = navs[id]?.stack.count, count < total else { return [] }
         var removed: [ScreenName] = []
+        work(total - count)
         removed.reserveCapacity(total - count)
         for _ in count..<total {
             guard let name = navs[id]?.stack.popLast() else { break }
@@ -207,6 +213,7 @@ extension NavigationModel {
     /// Replaces a stack; returns the screens that left (top first) and the ones that came.
     mutating func replaceStack(_ id: Int, with names: [ScreenName]) -> (removed: [ScreenName], added: [ScreenName]) {
         let old = navs[id]?.stack ?? []
+        work(old.count + names.count)
         let kept = Set(names)
         let before = Set(old)
         let removed = old.reversed().filter { !kept.contains($0) }

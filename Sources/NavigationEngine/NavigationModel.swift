@@ -11,6 +11,8 @@ public struct NavigationModel: Hashable, Sendable {
     var traits: [String: ScreenTraits] = [:]
     /// Instances created so far, per class (numbers are never reused).
     var counters: [String: Int] = [:]
+    /// Instances created so far in all (the sum of `counters`).
+    var created = 0
     /// Live instances only.
     var screens: [ScreenName: Screen] = [:]
     var navs = NavTable()
@@ -86,9 +88,15 @@ public struct NavigationModel: Hashable, Sendable {
             total &+= h.finalize() // order-free over the dictionary
         }
         hasher.combine(total)
-        hasher.combine(counters.values.reduce(0, &+))
+        hasher.combine(created)
         return hasher.finalize()
     }
+
+    /// Elements the engine has examined so far (see `Scratch.steps`).
+    public var workSteps: Int { scratch.steps }
+
+    /// Adds to the work count.
+    mutating func work(_ n: Int) { scratch.steps &+= n }
 
     /// How much state there is: screens alive plus stack entries (for undo checkpoints).
     public var weight: Int {
@@ -133,6 +141,13 @@ public struct NavigationModel: Hashable, Sendable {
     }
 
     private mutating func apply(_ action: Action) throws {
+        // Resolving a reference scans the current stack and, failing that, the live screens.
+        switch action {
+        case .popTo, .backMenu, .setStack: work(currentStack.count + screens.count)
+        case let .push(ref, _, _) where ref.ordinal != nil: work(1)
+        case .notify: work(screens.count)
+        default: work(1)
+        }
         switch action {
         case let .push(ref, gate, animated): try pushCommand(ref, gate: gate, animated: animated)
         case let .pop(animated): try navCall(currentNavID, .pop(animated: animated))
@@ -212,6 +227,9 @@ struct UIKitException: Error {
 /// Events collected while an action runs; never part of the state's identity.
 struct Scratch: Hashable, Sendable {
     var events: [Event] = []
+    /// Elements examined by the loops whose length depends on the state: a work
+    /// count that tests compare across sizes to show no command is quadratic.
+    var steps = 0
     static func == (lhs: Scratch, rhs: Scratch) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
 }

@@ -16,18 +16,6 @@ public struct ScreenName: Hashable, Sendable, Comparable, CustomStringConvertibl
         ordinal == 1 ? className : "\(className)#\(ordinal)"
     }
 
-    /// Equal names hash alike; the full string is compared only on a collision.
-    /// Hashing the class name's every byte on each dictionary look-up was a
-    /// measurable share of a command's time, and names differ mostly in
-    /// length, first and last letters, and ordinal.
-    public func hash(into hasher: inout Hasher) {
-        let utf8 = className.utf8
-        hasher.combine(ordinal)
-        hasher.combine(utf8.count)
-        hasher.combine(utf8.first ?? 0)
-        hasher.combine(utf8.last ?? 0)
-    }
-
     public static func < (lhs: ScreenName, rhs: ScreenName) -> Bool {
         (lhs.className, lhs.ordinal) < (rhs.className, rhs.ordinal)
     }

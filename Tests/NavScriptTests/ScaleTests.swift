@@ -1,0 +1,72 @@
+import NavScript
+import NavigationEngine
+import Testing
+
+/// Scale without quadratic work, measured as operations (elements the engine
+/// examines plus elements undo checkpoints copy), never as seconds: the work
+/// for ten times the input must stay within a constant factor of ten.
+@Suite("Scale: work grows linearly")
+struct ScaleTests {
+    /// Runs the lines in a fresh session; returns the work done and the session.
+    func work(_ lines: [String]) -> (steps: Int, harness: Harness) {
+        let h = Harness()
+        for (index, line) in lines.enumerated() {
+            h.session.feed(line, file: "scale.nav", line: index + 1)
+        }
+        h.session.endOfInput(file: "scale.nav")
+        return (h.session.workSteps, h)
+    }
+
+    /// `work(10n) / work(n)` stays under `limit` (linear: about 10; quadratic: about 100).
+    func expectLinear(_ make: (Int) -> [String], small: Int, limit: Double = 16,
+                      sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let a = work(make(small))
+        let b = work(make(small * 10))
+        #expect(a.harness.failures == 0 && b.harness.failures == 0, "\(b.harness.diagnostics.prefix(3))",
+                sourceLocation: sourceLocation)
+        let ratio = Double(b.steps) / Double(max(a.steps, 1))
+        #expect(ratio < limit, "work \(a.steps) for \(small), \(b.steps) for \(small * 10): ratio \(ratio)",
+                sourceLocation: sourceLocation)
+    }
+
+    @Test("a 100,000-deep stack: push, pop, popto, poproot")
+    func deepStack() {
+        expectLinear({ (n: Int) -> [String] in
+            var lines = ["push Root"]
+            lines += (0..<n).map { "push S\($0) instant" }
+            lines.append("expect depth \(n + 1)")
+            lines += (0..<(n / 2)).map { _ in "pop instant" }
+            lines += ["popto S\(n / 4)", "expect top S\(n / 4)", "poproot", "expect depth 1"]
+            return lines
+        }, small: 10_000)
+    }
+
+    @Test("10,000 live instances of one class: references, notify, alive")
+    func manyInstances() {
+        expectLinear({ (n: Int) -> [String] in
+            var lines = ["push A"]
+            lines += (1..<n).map { _ in "push A instant" }
+            lines += ["expect alive A#1 A#\(n)", "popto A#\(n / 2)", "expect top A#\(n / 2)", "notify memoryWarning",
+                      "expect released A#\(n)", "setstack A#1 Fresh", "expect stack A Fresh"]
+            return lines
+        }, small: 1_000)
+    }
+
+    @Test("long scripts: 100,000 lines of pushes and pops")
+    func longScript() {
+        expectLinear({ (n: Int) -> [String] in
+            (0..<n).map { (i: Int) -> String in i % 4 < 2 ? "push S\(i % 7)" : "pop" }
+        }, small: 10_000, limit: 12)
+    }
+
+    @Test("undo stays cheap on a deep stack")
+    func undoOnDeepStack() {
+        expectLinear({ (n: Int) -> [String] in
+            var lines = ["push Root"]
+            lines += (0..<n).map { "push S\($0) instant" }
+            lines += (0..<50).map { _ in "undo" }
+            lines.append("expect depth \(n - 49)")
+            return lines
+        }, small: 5_000)
+    }
+}
