@@ -14,8 +14,8 @@ extension NavigationModel {
             if nav.stack.count <= 1 { return "no previous screen" }
             guard let top = nav.top else { return "no previous screen" }
             let t = traits(of: top)
-            if t.customBack { return "\(top) has a custom back button" }
             if t.hidesBack || screens[top]?.backHiddenByGate == true { return "\(top) hides the back button" }
+            if t.customBack { return "\(top) has a custom back button" }
             let supplied = suppliedAnimator(nav)
             if supplied.animation, !supplied.interaction {
                 return "the delegate supplies an animation controller without an interaction controller"

@@ -139,7 +139,8 @@ usage: navsh [OPTIONS] [FILE...]        run scripts (or read stdin; REPL on a te
        navsh -c 'CMDS' [-c 'CMDS']...  run commands, then exit
        navsh -i FILE                   run FILE, then continue at the prompt
        navsh test PATH...              run each .nav file (or folder of them) as a test
-       navsh compare [--unified] FILE  run FILE under ios26 and legacy, show the two event streams
+       navsh compare [--unified|--json] FILE
+                                       run FILE under ios26 and legacy, side by side or as a diff
 
 options:
   --json                 events as JSON lines on stdout

@@ -15,7 +15,7 @@ enum Shell {
             return 2
         }
         if options.showHelp {
-            writeOut(usageText)
+            writeOut(usageText + "\n")
             return 0
         }
         if options.showVersion {
@@ -73,6 +73,9 @@ enum Shell {
             if isatty(0) == 1 {
                 writer.flush()
                 Repl(session: session, writer: writer, options: options, driver: driver).run()
+            } else if options.interactiveAfter {
+                // `-i FILE` with piped input goes on with the commands on stdin.
+                runStream(fdopen(0, "rb"), name: "<stdin>", session: session)
             }
         }
         recorder.stop()
