@@ -4,7 +4,12 @@ import NavScript
 /// Reads scripts from disk for `source`, files on the command line and `navsh test`.
 struct FileLoader: ScriptLoader {
     func load(_ path: String, relativeTo directory: String?) -> Result<LoadedScript, LoadFailure> {
-        let full = path.hasPrefix("/") || directory == nil || directory == "" ? path : "\(directory!)/\(path)"
+        let full: String
+        if let directory, !directory.isEmpty, !path.hasPrefix("/") {
+            full = "\(directory)/\(path)"
+        } else {
+            full = path
+        }
         guard let text = readWholeFile(full) else {
             return .failure(LoadFailure("cannot read '\(path)': \(String(cString: strerror(errno)))"))
         }

@@ -60,9 +60,10 @@ final class OutputWriter: OutputSink {
 
     private func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
             var offset = 0
             while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = write(fd, base + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     if errno == EPIPE { _exit(0) } // the reader went away: stop quietly

@@ -51,7 +51,7 @@ enum TestRunner {
         var found: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                raw.bindMemory(to: CChar.self).baseAddress.map { String(cString: $0) } ?? ""
             }
             if name.hasPrefix(".") { continue }
             let path = directory.hasSuffix("/") ? directory + name : "\(directory)/\(name)"
