@@ -22,6 +22,11 @@ final class RealTimeDriver: RealTimeClock {
     func run(_ session: Session, until target: Int?) -> Bool {
         restartAnchor()
         while true {
+            // SIGTERM ends the wait at once; the prompt then saves history and exits.
+            if interruptible, LineEditor.terminationPending {
+                clearProgress()
+                return false
+            }
             if interruptible, LineEditor.takeInterrupt() {
                 clearProgress()
                 writer.line(" wait stopped; transitions in flight go on in the background")
