@@ -12,8 +12,49 @@ public enum EventRenderer {
         var out = "{\"t_ms\":\(event.time),\"seq\":\(seq),\"category\":\"\(event.category.rawValue)\",\"text\":"
         out += jsonString(event.text)
         if let subject = event.subject { out += ",\"screen\":" + jsonString(subject) }
+        out += structuredFields(event)
         out += "}"
         return out
+    }
+
+    /// The event's own fields beyond its text: the method, the receiver, `animated`.
+    static func structuredFields(_ event: Event) -> String {
+        func fields(receiver: String, method: String, animated: Bool?) -> String {
+            var out = ",\"receiver\":\(jsonString(receiver)),\"method\":\(jsonString(method))"
+            if let animated { out += ",\"animated\":\(animated)" }
+            return out
+        }
+        switch event.payload {
+        case let .lifecycle(name, call):
+            switch call {
+            case .viewDidLoad: return fields(receiver: name.description, method: "viewDidLoad", animated: nil)
+            case let .viewWillAppear(a): return fields(receiver: name.description, method: "viewWillAppear", animated: a)
+            case let .viewDidAppear(a): return fields(receiver: name.description, method: "viewDidAppear", animated: a)
+            case let .viewWillDisappear(a): return fields(receiver: name.description, method: "viewWillDisappear", animated: a)
+            case let .viewDidDisappear(a): return fields(receiver: name.description, method: "viewDidDisappear", animated: a)
+            case let .willMove(toNav): return fields(receiver: name.description, method: "willMove", animated: nil) + ",\"parent\":\(toNav ? "\"nav\"" : "null")"
+            case let .didMove(toNav): return fields(receiver: name.description, method: "didMove", animated: nil) + ",\"parent\":\(toNav ? "\"nav\"" : "null")"
+            }
+        case let .deinitialized(name):
+            return fields(receiver: name.description, method: "deinit", animated: nil)
+        case let .navCall(call):
+            switch call {
+            case let .push(_, a): return fields(receiver: "nav", method: "pushViewController", animated: a)
+            case let .pop(a): return fields(receiver: "nav", method: "popViewController", animated: a)
+            case let .popTo(_, a): return fields(receiver: "nav", method: "popToViewController", animated: a)
+            case let .popToRoot(a): return fields(receiver: "nav", method: "popToRootViewController", animated: a)
+            case let .setStack(names, a):
+                return fields(receiver: "nav", method: "setViewControllers", animated: a)
+                    + ",\"viewControllers\":[" + names.map { jsonString($0.description) }.joined(separator: ",") + "]"
+            }
+        case let .text(text, _):
+            // `Spy.willShow(...)`, `gesture.began`: the receiver is the word before the first dot.
+            guard let dot = text.firstIndex(of: "."), let open = text.firstIndex(where: { $0 == "(" || $0 == " " }), dot < open,
+                  !text.hasPrefix("note:"), !text.hasPrefix("warning:"), !text.hasPrefix("exception:") else { return "" }
+            let receiver = String(text[..<dot])
+            let method = String(text[text.index(after: dot)..<open])
+            return fields(receiver: receiver, method: method, animated: nil)
+        }
     }
 
     /// Any other output line as a JSON object, so `--json` keeps stdout pure JSON.

@@ -61,6 +61,7 @@ extension Session {
         case let .source(path):
             return source(path, directory: directory, at: here)
         case let .record(path):
+            recordDepth = sourceStack.count
             guard let target = recordTarget else {
                 fail(Diagnostic.error("record is not available here", at: here), shell: true)
                 return false
@@ -107,7 +108,8 @@ extension Session {
     /// Appends a command to the `record` file: what changes the session, with `&`
     /// kept, and `expect error` after a command that failed so the replay passes.
     func record(_ located: LocatedCommand, ok: Bool) {
-        guard let recordHook, !replaying else { return }
+        // Only the level `record` was typed at: a `source` line is recorded, not what it runs.
+        guard let recordHook, !replaying, sourceStack.count == recordDepth else { return }
         recordHook(located.source + (located.background ? " &" : ""))
         if !ok { recordHook("expect error") }
     }
@@ -144,7 +146,7 @@ extension Session {
                 fail(Diagnostic.error("UIKit raised \(reason.dropFirst("exception: ".count))", at: here), shell: false)
                 return false
             }
-            if atPrompt, !background, action.startsTransitions {
+            if atPrompt, !background {
                 say("  stack: \(model.currentStack.map(\.description).joined(separator: " "))", kind: "stack")
             }
             return true
@@ -229,7 +231,8 @@ extension Event {
     /// Events that report without changing anything (for undo's "changed nothing").
     var changesNothing: Bool {
         switch category {
-        case .call, .note, .ui, .notify, .warning: true
+        // A present or dismiss that did something also changes the fingerprint.
+        case .call, .note, .ui, .notify, .warning, .modal: true
         case .gesture: text.hasPrefix("gesture.shouldBegin")
         default: false
         }

@@ -126,6 +126,8 @@ public final class Session {
 
     /// Called with each command line as typed, for `record`.
     public var recordHook: ((String) -> Void)?
+    /// How deep in `source` the `record` command was given.
+    var recordDepth = 0
     /// Runs the clock in wall time when `set clock real` is on; without one, real time falls back to virtual.
     public weak var realTime: RealTimeClock?
     public var recordTarget: ((String?) -> String?)?

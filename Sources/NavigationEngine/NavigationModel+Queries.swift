@@ -48,7 +48,7 @@ extension NavigationModel {
         }
         for modal in modals {
             if modal.screen == name && modal.nav == nil {
-                parts.append("presented by \(modal.presenter?.description ?? "nav")")
+                parts.append("the presentation from \(modal.presenter?.description ?? "nav")")
             }
             if modal.presenter == name {
                 parts.append("its presentation of \(modal.screen)")
