@@ -63,6 +63,8 @@ public enum EventRenderer {
     }
 
     public static func jsonString(_ text: String) -> String {
+        // Most texts need no escaping: copy them whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -12,7 +12,11 @@ struct NavTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     subscript(id: Int) -> NavController? {
-        get { id >= 0 && id < slots.count ? slots[id] : nil }
+        // Borrowed, not copied: `navs[id]?.delegate` reads one field without
+        // retaining every array and string the controller holds.
+        _read {
+            if id >= 0 && id < slots.count { yield slots[id] } else { yield nil }
+        }
         set {
             if id >= 0 && id < slots.count {
                 slots[id] = newValue

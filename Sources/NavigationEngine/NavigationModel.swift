@@ -63,33 +63,18 @@ public struct NavigationModel: Hashable, Sendable {
     /// tell a command that changed nothing (a pop that returns nil, an ignored
     /// touch) without comparing or copying the whole model.
     public var fingerprint: Int {
-        var hasher = Hasher()
-        hasher.combine(clock)
-        hasher.combine(screens.count)
-        hasher.combine(counters.count)
-        hasher.combine(modals.count)
-        hasher.combine(modalTransition == nil)
-        hasher.combine(alert == nil)
-        hasher.combine(frozen == nil)
-        hasher.combine(nextNavID)
-        var total = 0
+        // Plain multiply-add mixing: this runs twice a command, and a keyed hash
+        // (SipHash) per field cost more than the command itself.
+        var h = 0
+        func mix(_ value: Int) { h = (h &* 1_000_003) &+ value &+ 0x9E37_79B9 }
+        mix(clock); mix(screens.count); mix(counters.count); mix(modals.count); mix(created); mix(nextNavID)
+        mix((modalTransition == nil ? 0 : 1) | (alert == nil ? 0 : 2) | (frozen == nil ? 0 : 4))
         for (id, nav) in navs {
-            var h = Hasher()
-            h.combine(id)
-            h.combine(nav.stack.count)
-            h.combine(nav.queue.count)
-            h.combine(nav.top?.ordinal ?? 0)
-            h.combine(nav.isPushing)
-            h.combine(nav.transition?.end ?? -2)
-            if case let .interactive(percent, cancels)? = nav.transition?.kind {
-                h.combine(percent)
-                h.combine(cancels)
-            }
-            total &+= h.finalize() // order-free over the dictionary
+            mix(id); mix(nav.stack.count); mix(nav.queue.count); mix(nav.top?.ordinal ?? 0)
+            mix(nav.isPushing ? 1 : 0); mix(nav.transition?.end ?? -2)
+            if case let .interactive(percent, cancels)? = nav.transition?.kind { mix(percent * 2 + (cancels ? 1 : 0)) }
         }
-        hasher.combine(total)
-        hasher.combine(created)
-        return hasher.finalize()
+        return h
     }
 
     /// Elements the engine has examined so far (see `Scratch.steps`).

@@ -90,8 +90,8 @@ enum Shell {
         s.bail = options.bail
         s.quiet = options.quiet
         s.profile = options.profile
-        let environment = currentEnvironment()
-        let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        // getenv, not a copy of the whole environment: this runs at every start-up.
+        let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         switch options.color {
         case "always": s.colour = true
         case "never": s.colour = false

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The measuring half of scripts/bench: runs navsh and sqlite3 alternately,
-takes wall time and peak RSS of each child with wait4(2), and prints the table.
+takes each child's wall time and CPU time (wait4(2)) and peak RSS (GNU time's
+%M, see spawn()), and prints the table.
 
     measure.py --navsh BIN --sqlite BIN --dir DIR --lines N --runs R
                [--flat-lines M] [--startup-runs K] [--json-out FILE]
