@@ -15,7 +15,7 @@ extension Session {
         }
         settleFailure()
         if stopped { return false }
-        recent = []
+        recent.removeAll(keepingCapacity: true)
         let here = location(file, line, located.column)
         switch command {
         case .record, .quit, .help, .timeline, .undo, .reset, .log:

@@ -205,7 +205,7 @@ public final class Session {
             commands = try Parser.parse(line: text)
         } catch {
             settleFailure()
-            recent = []
+            recent.removeAll(keepingCapacity: true)
             fail(Diagnostic.error(error.message, at: location(file, line, error.column)), shell: true)
             return
         }
