@@ -134,7 +134,7 @@ extension Session {
             if let fingerprint, recent.allSatisfy(\.changesNothing), fingerprint == model.fingerprint {
                 journal.truncate(to: before)
             }
-            print(recent)
+            printEvents(recent)
             if realTimeWait, let clock = realTime {
                 var target: Int?
                 if case let .wait(milliseconds?) = action { target = model.clock + milliseconds }

@@ -270,7 +270,7 @@ public final class Session {
 
     // MARK: - Printing
 
-    func print(_ events: [Event]) {
+    func printEvents(_ events: [Event]) {
         if historyLimit > 0, !replaying {
             history += events
             if history.count > 2 * historyLimit {
@@ -359,7 +359,7 @@ extension Session {
         journal.record(JournalEntry(command: .action(.wait(milliseconds: delta)), background: false, label: "wait", isTick: true), before: current)
         let events = model.advanceClock(to: time)
         recent += events
-        print(events)
+        printEvents(events)
     }
 
     /// Whether the clock runs in wall time now.
