@@ -181,13 +181,8 @@ struct NavController: Hashable, Sendable {
     var transition: NavTransition?
     var queue: [NavCall] = []
     var barCorrupted = false
-    /// Methods already named in the "forwards only" note.
-    var forwardNoteShown = false
     /// The tab bar item's name, for a tab's controller (named after the class it was created with).
     var tabName: String?
 
     var top: ScreenName? { stack.last }
-
-    /// Names the controller in event texts.
-    var label: String { "nav" }
 }

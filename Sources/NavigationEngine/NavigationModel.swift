@@ -182,10 +182,6 @@ public struct NavigationModel: Hashable, Sendable {
         scratch.events.append(Event(time: clock, category: .memory, payload: .deinitialized(name)))
     }
 
-    func raise(_ name: String, _ reason: String) -> UIKitException {
-        UIKitException(name: name, reason: reason)
-    }
-
     mutating func raising(_ name: String, _ reason: String) -> UIKitException {
         emit(.exception, "exception: \(name): \(reason)")
         return UIKitException(name: name, reason: reason)

@@ -40,22 +40,9 @@ struct PropertyLoader: ScriptLoader {
 }
 
 enum PropertyModel {
-    /// Every navigation controller's stack (window, tabs, presented), read from
-    /// the public `hierarchy` tree: a node labelled "nav: ..." has the stack as children.
-    /// (Wanted instead: a public `allStacks: [[ScreenName]]` on NavigationModel.)
+    /// Every navigation controller's stack (window, tabs, presented).
     static func allStacks(_ model: NavigationModel) -> [[String]] {
-        var stacks: [[String]] = []
-        var nodes = [model.hierarchy]
-        while let node = nodes.popLast() {
-            if node.label.hasPrefix("nav") {
-                stacks.append(node.children.compactMap { child in
-                    if child.label == "(empty)" { return nil }
-                    return String(child.label.prefix { $0 != " " })
-                })
-            }
-            nodes += node.children
-        }
-        return stacks
+        model.allStacks.map { $0.map(\.description) }
     }
 }
 
