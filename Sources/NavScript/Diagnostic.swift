@@ -37,8 +37,9 @@ public enum Diagnostic {
     }
 }
 
-/// The closest word among `candidates`, when it is close enough to be a likely typo.
-func suggestion(for word: String, among candidates: [String]) -> String? {
+/// The closest word among `candidates`, when it is close enough to be a likely typo
+/// (commands, keywords, and the executable's option names).
+public func suggestion(for word: String, among candidates: [String]) -> String? {
     var best: (String, Int)?
     for candidate in candidates {
         let d = editDistance(Array(word.utf8), Array(candidate.utf8))

@@ -100,7 +100,7 @@ struct Options {
                 options.interactiveAfter = true
                 options.inputs.append(.file(try value("-i")))
             default:
-                let hint = closest(name, Options.optionNames).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = suggestion(for: name, among: Options.optionNames).map { " (did you mean '\($0)'?)" } ?? ""
                 throw UsageError("unknown option '\(name)'\(hint)")
             }
         }
@@ -111,27 +111,6 @@ struct Options {
 struct UsageError: Error {
     var message: String
     init(_ message: String) { self.message = message }
-}
-
-/// The nearest candidate by edit distance, if close.
-func closest(_ word: String, _ candidates: [String]) -> String? {
-    func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var prev = Array(0...b.count)
-        var cur = prev
-        for i in 1...a.count {
-            cur[0] = i
-            for j in 1...b.count {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&prev, &cur)
-        }
-        return prev[b.count]
-    }
-    let scored = candidates.map { ($0, distance(Array(word.utf8), Array($0.utf8))) }.min { $0.1 < $1.1 }
-    guard let (best, d) = scored, d <= 2 else { return nil }
-    return best
 }
 
 let usageText = """
