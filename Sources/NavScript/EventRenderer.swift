@@ -9,52 +9,106 @@ public enum EventRenderer {
     }
 
     public static func json(_ event: Event, seq: Int) -> String {
-        var out = "{\"t_ms\":\(event.time),\"seq\":\(seq),\"category\":\"\(event.category.rawValue)\",\"text\":"
-        out += jsonString(event.text)
-        if let subject = event.subject { out += ",\"screen\":" + jsonString(subject) }
-        out += structuredFields(event)
-        out += "}"
-        return out
+        var out: [UInt8] = []
+        appendJSON(event, seq: seq, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends one event as a JSON object (without a newline) straight into bytes:
+    /// `t_ms`, `seq`, `category`, `text`, then `screen` and the call's structured
+    /// fields (`receiver`, `method`, `animated`, `parent`, `viewControllers`).
+    public static func appendJSON(_ event: Event, seq: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"t_ms":"#.utf8)
+        appendPadded(event.time, width: 0, to: &out)
+        out.append(contentsOf: #","seq":"#.utf8)
+        appendPadded(seq, width: 0, to: &out)
+        out.append(contentsOf: #","category":""#.utf8)
+        out.append(contentsOf: event.category.rawValue.utf8)
+        out.append(contentsOf: #"","text":"#.utf8)
+        switch event.payload {
+        case let .text(text, _):
+            appendJSONString(text, to: &out)
+        default:
+            // Lifecycle, deinit and API calls are made of identifiers: nothing to escape.
+            out.append(UInt8(ascii: "\""))
+            appendText(event, to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+        if let subject = event.subject {
+            out.append(contentsOf: #","screen":"#.utf8)
+            appendJSONString(subject, to: &out)
+        }
+        appendStructuredFields(event, to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// The event's own fields beyond its text: the method, the receiver, `animated`.
-    static func structuredFields(_ event: Event) -> String {
-        func fields(receiver: String, method: String, animated: Bool?) -> String {
-            var out = ",\"receiver\":\(jsonString(receiver)),\"method\":\(jsonString(method))"
-            if let animated { out += ",\"animated\":\(animated)" }
-            return out
+    static func appendStructuredFields(_ event: Event, to out: inout [UInt8]) {
+        func fields(receiver: String, method: String, animated: Bool?) {
+            out.append(contentsOf: #","receiver":"#.utf8)
+            appendJSONString(receiver, to: &out)
+            out.append(contentsOf: #","method":"#.utf8)
+            appendJSONString(method, to: &out)
+            if let animated { out.append(contentsOf: (animated ? #","animated":true"# : #","animated":false"#).utf8) }
+        }
+        func parent(_ toNav: Bool) {
+            out.append(contentsOf: (toNav ? #","parent":"nav""# : #","parent":null"#).utf8)
         }
         switch event.payload {
         case let .lifecycle(name, call):
+            let receiver = name.description
             switch call {
-            case .viewDidLoad: return fields(receiver: name.description, method: "viewDidLoad", animated: nil)
-            case let .viewWillAppear(a): return fields(receiver: name.description, method: "viewWillAppear", animated: a)
-            case let .viewDidAppear(a): return fields(receiver: name.description, method: "viewDidAppear", animated: a)
-            case let .viewWillDisappear(a): return fields(receiver: name.description, method: "viewWillDisappear", animated: a)
-            case let .viewDidDisappear(a): return fields(receiver: name.description, method: "viewDidDisappear", animated: a)
-            case let .willMove(toNav): return fields(receiver: name.description, method: "willMove", animated: nil) + ",\"parent\":\(toNav ? "\"nav\"" : "null")"
-            case let .didMove(toNav): return fields(receiver: name.description, method: "didMove", animated: nil) + ",\"parent\":\(toNav ? "\"nav\"" : "null")"
+            case .viewDidLoad: fields(receiver: receiver, method: "viewDidLoad", animated: nil)
+            case let .viewWillAppear(a): fields(receiver: receiver, method: "viewWillAppear", animated: a)
+            case let .viewDidAppear(a): fields(receiver: receiver, method: "viewDidAppear", animated: a)
+            case let .viewWillDisappear(a): fields(receiver: receiver, method: "viewWillDisappear", animated: a)
+            case let .viewDidDisappear(a): fields(receiver: receiver, method: "viewDidDisappear", animated: a)
+            case let .willMove(toNav): fields(receiver: receiver, method: "willMove", animated: nil); parent(toNav)
+            case let .didMove(toNav): fields(receiver: receiver, method: "didMove", animated: nil); parent(toNav)
             }
         case let .deinitialized(name):
-            return fields(receiver: name.description, method: "deinit", animated: nil)
+            fields(receiver: name.description, method: "deinit", animated: nil)
         case let .navCall(call):
             switch call {
-            case let .push(_, a): return fields(receiver: "nav", method: "pushViewController", animated: a)
-            case let .pop(a): return fields(receiver: "nav", method: "popViewController", animated: a)
-            case let .popTo(_, a): return fields(receiver: "nav", method: "popToViewController", animated: a)
-            case let .popToRoot(a): return fields(receiver: "nav", method: "popToRootViewController", animated: a)
+            case let .push(_, a): fields(receiver: "nav", method: "pushViewController", animated: a)
+            case let .pop(a): fields(receiver: "nav", method: "popViewController", animated: a)
+            case let .popTo(_, a): fields(receiver: "nav", method: "popToViewController", animated: a)
+            case let .popToRoot(a): fields(receiver: "nav", method: "popToRootViewController", animated: a)
             case let .setStack(names, a):
-                return fields(receiver: "nav", method: "setViewControllers", animated: a)
-                    + ",\"viewControllers\":[" + names.map { jsonString($0.description) }.joined(separator: ",") + "]"
+                fields(receiver: "nav", method: "setViewControllers", animated: a)
+                out.append(contentsOf: #","viewControllers":["#.utf8)
+                for (index, name) in names.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    appendJSONString(name.description, to: &out)
+                }
+                out.append(UInt8(ascii: "]"))
             }
         case let .text(text, _):
             // `Spy.willShow(...)`, `gesture.began`: the receiver is the word before the first dot.
             guard let dot = text.firstIndex(of: "."), let open = text.firstIndex(where: { $0 == "(" || $0 == " " }), dot < open,
-                  !text.hasPrefix("note:"), !text.hasPrefix("warning:"), !text.hasPrefix("exception:") else { return "" }
-            let receiver = String(text[..<dot])
-            let method = String(text[text.index(after: dot)..<open])
-            return fields(receiver: receiver, method: method, animated: nil)
+                  !text.hasPrefix("note:"), !text.hasPrefix("warning:"), !text.hasPrefix("exception:") else { return }
+            fields(receiver: String(text[..<dot]), method: String(text[text.index(after: dot)..<open]), animated: nil)
         }
+    }
+
+    /// A JSON string literal for `text`, appended as bytes.
+    static func appendJSONString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: out.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: out.append(contentsOf: [0x5C, 0x72])
+            case 0x09: out.append(contentsOf: [0x5C, 0x74])
+            case 0..<0x20:
+                out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+            default:
+                out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Any other output line as a JSON object, so `--json` keeps stdout pure JSON.

@@ -32,11 +32,16 @@ final class OutputWriter: OutputSink {
     }
 
     func event(_ event: Event, seq: Int, json: Bool, colour: Bool) {
-        guard !json, !colour, redirect == nil else {
+        guard !colour, redirect == nil else {
             line(json ? EventRenderer.json(event, seq: seq) : EventRenderer.text(event, colour: colour))
             return
         }
-        EventRenderer.appendLine(event, to: &buffer)
+        if json {
+            EventRenderer.appendJSON(event, seq: seq, to: &buffer)
+            buffer.append(10)
+        } else {
+            EventRenderer.appendLine(event, to: &buffer)
+        }
         if lineBuffered || buffer.count >= capacity { flush() }
     }
 
