@@ -13,45 +13,16 @@ import Foundation
 import Glibc
 import XCTest
 
-final class ClassroomTerminalTests: XCTestCase {
+final class ClassroomTerminalTests: TerminalTestCase {
     static let prompt = "navsh> "
     static let escape = "\u{1B}"
 
-    private var temporaryDirectory: URL!
-
-    override func setUpWithError() throws {
-        temporaryDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("navsh-classroom-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: temporaryDirectory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        if let temporaryDirectory {
-            try? FileManager.default.removeItem(at: temporaryDirectory)
-        }
-    }
+    override var folderPrefix: String { "navsh-classroom" }
 
     // MARK: Helpers
 
-    /// $NAVSH_BIN, else <package root>/.build/debug/navsh.
-    static var binaryPath: String {
-        if let path = ProcessInfo.processInfo.environment["NAVSH_BIN"], !path.isEmpty {
-            return path
-        }
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // navshTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-        return packageRoot.appendingPathComponent(".build/debug/navsh").path
-    }
 
-    private func binary() throws -> String {
-        let binary = Self.binaryPath
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw PTYError("navsh binary not found at \(binary); build it first or set NAVSH_BIN")
-        }
-        return binary
-    }
+    private func binary() throws -> String { try NavshBinary.require() }
 
     /// A clean environment; NO_COLOR=1 unless `noColor` is false.
     private func environment(noColor: Bool = true) -> [String: String] {

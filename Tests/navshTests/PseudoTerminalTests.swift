@@ -12,34 +12,11 @@ import XCTest
 
 // MARK: - Tests
 
-final class PseudoTerminalTests: XCTestCase {
+final class PseudoTerminalTests: TerminalTestCase {
     static let prompt = "navsh> "
 
-    private var temporaryDirectory: URL!
+    override var folderPrefix: String { "navsh-pty" }
 
-    override func setUpWithError() throws {
-        temporaryDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("navsh-pty-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: temporaryDirectory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        if let temporaryDirectory {
-            try? FileManager.default.removeItem(at: temporaryDirectory)
-        }
-    }
-
-    /// $NAVSH_BIN, else <package root>/.build/debug/navsh.
-    static var binaryPath: String {
-        if let path = ProcessInfo.processInfo.environment["NAVSH_BIN"], !path.isEmpty {
-            return path
-        }
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // navshTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-        return packageRoot.appendingPathComponent(".build/debug/navsh").path
-    }
 
     private var historyPath: String {
         temporaryDirectory.appendingPathComponent("state/navsh/history").path
@@ -62,7 +39,7 @@ final class PseudoTerminalTests: XCTestCase {
     }
 
     private func startSession() throws -> PTYSession {
-        let binary = Self.binaryPath
+        let binary = NavshBinary.path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw PTYError("navsh binary not found at \(binary); build it first or set NAVSH_BIN")
         }
@@ -133,7 +110,7 @@ final class PseudoTerminalTests: XCTestCase {
 
     // (c) Piped input never writes the history file.
     func testPipedInputDoesNotWriteHistory() throws {
-        let binary = Self.binaryPath
+        let binary = NavshBinary.path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw PTYError("navsh binary not found at \(binary); build it first or set NAVSH_BIN")
         }

@@ -15,44 +15,15 @@ import Foundation
 import Glibc
 import XCTest
 
-final class SignalAndStreamTests: XCTestCase {
+final class SignalAndStreamTests: TerminalTestCase {
     static let prompt = "navsh> "
 
-    private var temporaryDirectory: URL!
-
-    override func setUpWithError() throws {
-        temporaryDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("navsh-signals-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: temporaryDirectory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        if let temporaryDirectory {
-            try? FileManager.default.removeItem(at: temporaryDirectory)
-        }
-    }
+    override var folderPrefix: String { "navsh-signals" }
 
     // MARK: Helpers
 
-    /// $NAVSH_BIN, else <package root>/.build/debug/navsh.
-    static var binaryPath: String {
-        if let path = ProcessInfo.processInfo.environment["NAVSH_BIN"], !path.isEmpty {
-            return path
-        }
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // navshTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-        return packageRoot.appendingPathComponent(".build/debug/navsh").path
-    }
 
-    private func binary() throws -> String {
-        let binary = Self.binaryPath
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw PTYError("navsh binary not found at \(binary); build it first or set NAVSH_BIN")
-        }
-        return binary
-    }
+    private func binary() throws -> String { try NavshBinary.require() }
 
     private var defaultHistoryPath: String {
         temporaryDirectory.appendingPathComponent("state/navsh/history").path

@@ -6,6 +6,7 @@
 
 import Foundation
 import Glibc
+import XCTest
 
 // MARK: - Harness
 
@@ -396,4 +397,47 @@ func runPiped(_ executable: String, arguments: [String], environment: [String: S
         usleep(5_000)
     }
     return PipedRun(status: process.terminationStatus, stdout: collected[0], stderr: collected[1])
+}
+
+/// The navsh binary the terminal tests drive.
+enum NavshBinary {
+    /// $NAVSH_BIN, else <package root>/.build/debug/navsh.
+    static var path: String {
+        if let path = ProcessInfo.processInfo.environment["NAVSH_BIN"], !path.isEmpty {
+            return path
+        }
+        let packageRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // navshTests
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()  // package root
+        return packageRoot.appendingPathComponent(".build/debug/navsh").path
+    }
+
+    /// The path, or an error that says how to get the binary.
+    static func require() throws -> String {
+        let binary = path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw PTYError("navsh binary not found at \(binary); build it first or set NAVSH_BIN")
+        }
+        return binary
+    }
+}
+
+/// A terminal test case with a fresh temporary folder for each test.
+class TerminalTestCase: XCTestCase {
+    var temporaryDirectory: URL!
+    /// The folder name's prefix, per suite.
+    var folderPrefix: String { "navsh-terminal" }
+
+    override func setUpWithError() throws {
+        temporaryDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(folderPrefix)-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporaryDirectory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let temporaryDirectory {
+            try? FileManager.default.removeItem(at: temporaryDirectory)
+        }
+    }
 }
