@@ -18,25 +18,7 @@ final class PseudoTerminalTests: TerminalTestCase {
     override var folderPrefix: String { "navsh-pty" }
 
 
-    private var historyPath: String {
-        temporaryDirectory.appendingPathComponent("state/navsh/history").path
-    }
 
-    private func environment(history: String) -> [String: String] {
-        let inherited = ProcessInfo.processInfo.environment
-        var env: [String: String] = [
-            "PATH": inherited["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
-            "HOME": temporaryDirectory.path,
-            "TERM": "dumb",
-            "INPUTRC": "/dev/null",
-            "NAVSH_HISTORY": history,
-            "NO_COLOR": "1",
-            "XDG_CONFIG_HOME": temporaryDirectory.appendingPathComponent("config").path,
-            "XDG_STATE_HOME": temporaryDirectory.appendingPathComponent("state").path,
-        ]
-        if let lang = inherited["LANG"] { env["LANG"] = lang }
-        return env
-    }
 
     private func startSession() throws -> PTYSession {
         let binary = NavshBinary.path

@@ -25,31 +25,13 @@ final class SignalAndStreamTests: TerminalTestCase {
 
     private func binary() throws -> String { try NavshBinary.require() }
 
-    private var defaultHistoryPath: String {
-        temporaryDirectory.appendingPathComponent("state/navsh/history").path
-    }
 
-    private func environment(history: String) -> [String: String] {
-        let inherited = ProcessInfo.processInfo.environment
-        var env: [String: String] = [
-            "PATH": inherited["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
-            "HOME": temporaryDirectory.path,
-            "TERM": "dumb",
-            "INPUTRC": "/dev/null",
-            "NAVSH_HISTORY": history,
-            "NO_COLOR": "1",
-            "XDG_CONFIG_HOME": temporaryDirectory.appendingPathComponent("config").path,
-            "XDG_STATE_HOME": temporaryDirectory.appendingPathComponent("state").path,
-        ]
-        if let lang = inherited["LANG"] { env["LANG"] = lang }
-        return env
-    }
 
     /// Starts navsh in a pseudo-terminal and runs `body`; on failure, attaches
     /// the raw transcript and the rendered screen.
     private func withSession(history: String? = nil, _ body: (PTYSession) throws -> Void) throws {
         let session = try PTYSession(executable: try binary(),
-                                     environment: environment(history: history ?? defaultHistoryPath))
+                                     environment: environment(history: history ?? historyPath))
         do {
             try body(session)
         } catch {
@@ -100,7 +82,7 @@ final class SignalAndStreamTests: TerminalTestCase {
     // A few commands, then SIGTERM while the prompt waits: navsh saves the
     // history (mode 0600, the typed lines) and exits with status 143.
     func testSigtermAtPromptSavesHistoryAndExits143() throws {
-        let history = defaultHistoryPath
+        let history = historyPath
         XCTAssertFalse(FileManager.default.fileExists(atPath: history))
         try withSession { s in
             try s.expect(Self.prompt)
@@ -121,7 +103,7 @@ final class SignalAndStreamTests: TerminalTestCase {
     // SIGTERM while a line is half typed: the history is saved without the
     // unfinished line (it was never entered), and the status is still 143.
     func testSigtermWithPartlyTypedLineSavesOnlyEnteredLines() throws {
-        let history = defaultHistoryPath
+        let history = historyPath
         try withSession { s in
             try s.expect(Self.prompt)
             try run(s, "push Home")
@@ -138,7 +120,7 @@ final class SignalAndStreamTests: TerminalTestCase {
     // SIGTERM appends to what an earlier session saved, and a history file
     // created with a looser mode is tightened to 0600.
     func testSigtermKeepsEarlierHistoryAndTightensMode() throws {
-        let history = defaultHistoryPath
+        let history = historyPath
         try FileManager.default.createDirectory(atPath: (history as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
         try Data("push Earlier\n".utf8).write(to: URL(fileURLWithPath: history))
@@ -323,7 +305,7 @@ final class SignalAndStreamTests: TerminalTestCase {
             s.send("\u{04}")
             XCTAssertEqual(try s.waitForExit(), 0)
         }
-        XCTAssertEqual(historyLines(defaultHistoryPath), ["push A", "stack"])
+        XCTAssertEqual(historyLines(historyPath), ["push A", "stack"])
     }
 
     // Ctrl-D with the cursor inside the line deletes the character under it
@@ -365,11 +347,11 @@ final class SignalAndStreamTests: TerminalTestCase {
         defer { [script[0], script[1], output[0], output[1]].forEach { if $0 >= 0 { close($0) } } }
 
         let producer = try spawnWithDefaultSignals(yes, arguments: ["push A; pop"],
-                                                   environment: environment(history: defaultHistoryPath),
+                                                   environment: environment(history: historyPath),
                                                    stdin: -1, stdout: script[1], stderr: -1)
         defer { reap(producer, timeout: 2, force: true) }
         let shell = try spawnWithDefaultSignals(navsh, arguments: [],
-                                                environment: environment(history: defaultHistoryPath),
+                                                environment: environment(history: historyPath),
                                                 stdin: script[0], stdout: output[1], stderr: output[1])
         var reaped = false
         defer { if !reaped { reap(shell, timeout: 2, force: true) } }

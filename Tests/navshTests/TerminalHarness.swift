@@ -440,4 +440,27 @@ class TerminalTestCase: XCTestCase {
             try? FileManager.default.removeItem(at: temporaryDirectory)
         }
     }
+
+    /// Where the history file goes by default (`$XDG_STATE_HOME/navsh/history`).
+    var historyPath: String {
+        temporaryDirectory.appendingPathComponent("state/navsh/history").path
+    }
+
+    /// A reproducible terminal: TERM=dumb, no inputrc, no colour, and every
+    /// file navsh touches inside the test's folder.
+    func environment(history: String) -> [String: String] {
+        let inherited = ProcessInfo.processInfo.environment
+        var env: [String: String] = [
+            "PATH": inherited["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+            "HOME": temporaryDirectory.path,
+            "TERM": "dumb",
+            "INPUTRC": "/dev/null",
+            "NAVSH_HISTORY": history,
+            "NO_COLOR": "1",
+            "XDG_CONFIG_HOME": temporaryDirectory.appendingPathComponent("config").path,
+            "XDG_STATE_HOME": temporaryDirectory.appendingPathComponent("state").path,
+        ]
+        if let lang = inherited["LANG"] { env["LANG"] = lang }
+        return env
+    }
 }
