@@ -1,7 +1,8 @@
 /// UINavigationControllerDelegate calls, and what the seeds' controllers do in them.
 extension NavigationModel {
     mutating func delegateWillShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
-        guard let delegate = navs[id]?.delegate, let cls = navs[id]?.cls else { return }
+        guard let nav = navs[id] else { return }
+        let delegate = nav.delegate, cls = nav.cls
         var text: String { "willShow(\(shown), animated: \(animated))" }
         switch delegate {
         case .none:
@@ -25,7 +26,8 @@ extension NavigationModel {
     }
 
     mutating func delegateDidShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
-        guard let delegate = navs[id]?.delegate, let cls = navs[id]?.cls else { return }
+        guard let nav = navs[id] else { return }
+        let delegate = nav.delegate, cls = nav.cls
         var text: String { "didShow(\(shown), animated: \(animated))" }
         switch delegate {
         case .none:

@@ -295,7 +295,9 @@ extension NavigationModel {
 
     /// Runs the calls that waited for the transition, until one starts another.
     mutating func runQueue(_ id: Int) {
-        while navs[id]?.transition == nil, frozen?.nav != id, let call = navs[id]?.queue.first {
+        // An empty queue (the usual case) costs one read of the table.
+        while navs[id]?.queue.isEmpty == false, navs[id]?.transition == nil, frozen?.nav != id,
+              let call = navs[id]?.queue.first {
             navs[id]?.queue.removeFirst()
             do { try run(id, call) } catch {}
             // The queued call held its arguments; now that it ran, they may be free.
@@ -317,7 +319,7 @@ extension NavigationModel {
 
     mutating func viewWillAppear(_ name: ScreenName, _ id: Int, _ animated: Bool) {
         emitLifecycle(name, .viewWillAppear(animated))
-        if navs[id]?.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
+        if traits(of: name).confirm != nil, navs[id]?.cls.features.contains(.safePop) == true {
             navs[id]?.safeDelegate = name
             emit(.delegate, "nav.safeDelegate = \(name)", about: name)
         }
@@ -325,7 +327,7 @@ extension NavigationModel {
 
     mutating func viewWillDisappear(_ name: ScreenName, _ id: Int, _ animated: Bool) {
         emitLifecycle(name, .viewWillDisappear(animated))
-        if navs[id]?.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
+        if traits(of: name).confirm != nil, navs[id]?.cls.features.contains(.safePop) == true {
             navs[id]?.safeDelegate = nil
             emit(.delegate, "nav.safeDelegate = nil", about: name)
         }
