@@ -84,9 +84,8 @@ extension NavigationModel {
         }
     }
 
-    mutating func delegateAnimationController(_ id: Int, _ operation: String, from: ScreenName, to: ScreenName, interactive: Bool) {
-        guard let nav = navs[id], let answering = answeringDelegate(nav),
-              answering.methods.contains(.animationController) else { return }
+    mutating func delegateAnimationController(_ answering: OutsideDelegate, _ operation: String, from: ScreenName, to: ScreenName, interactive: Bool) {
+        guard answering.methods.contains(.animationController) else { return }
         emit(.delegate, "\(answering.name).animationController(for: \(operation), from: \(from), to: \(to))", about: to)
         if interactive, answering.methods.contains(.interactionController) {
             emit(.delegate, "\(answering.name).interactionController(for: animator)", about: to)

@@ -112,8 +112,13 @@ extension NavigationModel {
 
     /// Runs a call on an idle controller.
     mutating func run(_ id: Int, _ call: NavCall) throws {
-        guard let count = navs[id]?.stack.count else { return }
-        let top = navs[id]?.top
+        // One read of the table, scoped so no copy of the stack outlives it.
+        let count: Int, top: ScreenName?
+        do {
+            guard let nav = navs[id] else { return }
+            count = nav.stack.count
+            top = nav.top
+        }
         if case .popTo = call { work(count) } // lastIndex(of:)
         switch call {
         case let .push(name, animated):
@@ -235,7 +240,14 @@ extension NavigationModel {
 
     /// Changes the stack at once and starts the appearance transition to its new top.
     mutating func beginTransition(_ id: Int, _ edit: StackEdit, kind: NavTransition.Kind, animated: Bool, held: Bool = false) {
-        let oldTop = navs[id]?.top
+        // The delegate that answers the optional methods does not change with the
+        // stack: read it with the old top in one read of the table.
+        let oldTop: ScreenName?, animator: OutsideDelegate?
+        do {
+            guard let nav = navs[id] else { return }
+            oldTop = nav.top
+            animator = animated ? answeringDelegate(nav) : nil
+        }
         var removed: [ScreenName] = []
         var added: [ScreenName] = []
         switch edit {
@@ -259,7 +271,9 @@ extension NavigationModel {
         delegateWillShow(id, newTop, animated)
         if animated, let oldTop {
             let operation: String = if case .push = kind { "push" } else { "pop" }
-            delegateAnimationController(id, operation, from: oldTop, to: newTop, interactive: kind.isInteractive)
+            if let animator {
+                delegateAnimationController(animator, operation, from: oldTop, to: newTop, interactive: kind.isInteractive)
+            }
         }
         let duration = kind.isPush ? durations.push : durations.pop
         let transition = NavTransition(kind: kind, from: oldTop, to: newTop, removed: removed,
