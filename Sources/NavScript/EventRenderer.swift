@@ -3,9 +3,10 @@ import NavigationEngine
 /// Renders events as text lines (`[  350ms] text`) or JSON objects.
 public enum EventRenderer {
     public static func text(_ event: Event) -> String {
-        var time = String(event.time)
-        if time.utf8.count < 5 { time = String(repeating: " ", count: 5 - time.utf8.count) + time }
-        return "[\(time)ms] \(event.text)"
+        var out: [UInt8] = []
+        appendLine(event, to: &out)
+        out.removeLast() // the newline
+        return String(decoding: out, as: UTF8.self)
     }
 
     public static func json(_ event: Event, seq: Int) -> String {
@@ -31,7 +32,7 @@ public enum EventRenderer {
         default:
             // Lifecycle, deinit and API calls are made of identifiers: nothing to escape.
             out.append(UInt8(ascii: "\""))
-            appendText(event, to: &out)
+            event.appendText(to: &out)
             out.append(UInt8(ascii: "\""))
         }
         if let subject = event.subject {
@@ -117,26 +118,9 @@ public enum EventRenderer {
     }
 
     public static func jsonString(_ text: String) -> String {
-        // Most texts need no escaping: copy them whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = Array("0123456789abcdef")
-                    out += "\\u00\(hex[Int(scalar.value >> 4)])\(hex[Int(scalar.value & 15)])"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var out: [UInt8] = []
+        appendJSONString(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -172,9 +156,9 @@ extension EventRenderer {
 
     public static func text(_ event: Event, colour: Bool) -> String {
         guard colour else { return text(event) }
-        var time = String(event.time)
-        if time.utf8.count < 5 { time = String(repeating: " ", count: 5 - time.utf8.count) + time }
-        return "\u{1B}[90m[\(time)ms]\u{1B}[0m \(self.colour(event.category))\(event.text)\u{1B}[0m"
+        var time: [UInt8] = []
+        appendPadded(event.time, width: 5, to: &time)
+        return "\u{1B}[90m[\(String(decoding: time, as: UTF8.self))ms]\u{1B}[0m \(self.colour(event.category))\(event.text)\u{1B}[0m"
     }
 }
 
@@ -185,48 +169,8 @@ extension EventRenderer {
         out.append(UInt8(ascii: "["))
         appendPadded(event.time, width: 5, to: &out)
         out.append(contentsOf: "ms] ".utf8)
-        appendText(event, to: &out)
+        event.appendText(to: &out)
         out.append(10)
-    }
-
-    static func appendText(_ event: Event, to out: inout [UInt8]) {
-        switch event.payload {
-        case let .lifecycle(name, call):
-            appendName(name, to: &out)
-            switch call {
-            case .viewDidLoad: out.append(contentsOf: ".viewDidLoad()".utf8)
-            case let .viewWillAppear(a): out.append(contentsOf: (a ? ".viewWillAppear(true)" : ".viewWillAppear(false)").utf8)
-            case let .viewDidAppear(a): out.append(contentsOf: (a ? ".viewDidAppear(true)" : ".viewDidAppear(false)").utf8)
-            case let .viewWillDisappear(a): out.append(contentsOf: (a ? ".viewWillDisappear(true)" : ".viewWillDisappear(false)").utf8)
-            case let .viewDidDisappear(a): out.append(contentsOf: (a ? ".viewDidDisappear(true)" : ".viewDidDisappear(false)").utf8)
-            case let .willMove(toNav): out.append(contentsOf: (toNav ? ".willMove(toParent: nav)" : ".willMove(toParent: nil)").utf8)
-            case let .didMove(toNav): out.append(contentsOf: (toNav ? ".didMove(toParent: nav)" : ".didMove(toParent: nil)").utf8)
-            }
-        case let .deinitialized(name):
-            appendName(name, to: &out)
-            out.append(contentsOf: ".deinit".utf8)
-        case let .navCall(call):
-            switch call {
-            case let .push(name, animated):
-                out.append(contentsOf: "nav.pushViewController(".utf8)
-                appendName(name, to: &out)
-                out.append(contentsOf: (animated ? ", animated: true)" : ", animated: false)").utf8)
-            case let .pop(animated):
-                out.append(contentsOf: (animated ? "nav.popViewController(animated: true)" : "nav.popViewController(animated: false)").utf8)
-            default:
-                out.append(contentsOf: call.text.utf8)
-            }
-        case let .text(text, _):
-            out.append(contentsOf: text.utf8)
-        }
-    }
-
-    static func appendName(_ name: ScreenName, to out: inout [UInt8]) {
-        out.append(contentsOf: name.className.utf8)
-        if name.ordinal != 1 {
-            out.append(UInt8(ascii: "#"))
-            appendPadded(name.ordinal, width: 0, to: &out)
-        }
     }
 
     /// A whole number right-aligned in `width` columns, without a String.

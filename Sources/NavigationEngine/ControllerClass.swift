@@ -101,13 +101,15 @@ public enum NavCall: Hashable, Sendable {
 
     /// The line an event prints for the call.
     public var text: String {
+        Event(time: 0, category: .call, payload: .navCall(self)).text
+    }
+
+    /// The screens the call names (a queued call holds them).
+    var screens: [ScreenName] {
         switch self {
-        case let .push(name, animated): "nav.pushViewController(\(name), animated: \(animated))"
-        case let .pop(animated): animated ? "nav.popViewController(animated: true)" : "nav.popViewController(animated: false)"
-        case let .popTo(name, animated): "nav.popToViewController(\(name), animated: \(animated))"
-        case let .popToRoot(animated): "nav.popToRootViewController(animated: \(animated))"
-        case let .setStack(names, animated):
-            "nav.setViewControllers([\(names.map(\.description).joined(separator: ", "))], animated: \(animated))"
+        case let .push(name, _), let .popTo(name, _): [name]
+        case let .setStack(names, _): names
+        case .pop, .popToRoot: []
         }
     }
 
@@ -130,11 +132,7 @@ public enum NavCall: Hashable, Sendable {
 
     /// Whether the call names the screen (a queued call holds its argument).
     func mentions(_ name: ScreenName) -> Bool {
-        switch self {
-        case let .push(other, _), let .popTo(other, _): other == name
-        case let .setStack(names, _): names.contains(name)
-        case .pop, .popToRoot: false
-        }
+        screens.contains(name)
     }
 
     var isPop: Bool {

@@ -42,24 +42,64 @@ public struct Event: Hashable, Sendable {
 
     /// The line text mode prints, without the time.
     public var text: String {
-        switch payload {
-        case let .lifecycle(name, call):
-            let screen = name.description
-            switch call {
-            case .viewDidLoad: return screen + ".viewDidLoad()"
-            case let .viewWillAppear(a): return screen + (a ? ".viewWillAppear(true)" : ".viewWillAppear(false)")
-            case let .viewDidAppear(a): return screen + (a ? ".viewDidAppear(true)" : ".viewDidAppear(false)")
-            case let .viewWillDisappear(a): return screen + (a ? ".viewWillDisappear(true)" : ".viewWillDisappear(false)")
-            case let .viewDidDisappear(a): return screen + (a ? ".viewDidDisappear(true)" : ".viewDidDisappear(false)")
-            case let .willMove(toNav): return screen + (toNav ? ".willMove(toParent: nav)" : ".willMove(toParent: nil)")
-            case let .didMove(toNav): return screen + (toNav ? ".didMove(toParent: nav)" : ".didMove(toParent: nil)")
+        if case let .text(text, _) = payload { return text }
+        var out: [UInt8] = []
+        appendText(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the event's text as UTF-8: the one place its words are made, used
+    /// by `text` and by writers that render straight into an output buffer.
+    public func appendText(to out: inout [UInt8]) {
+        func name(_ name: ScreenName) {
+            out.append(contentsOf: name.className.utf8)
+            if name.ordinal != 1 {
+                out.append(UInt8(ascii: "#"))
+                out.append(contentsOf: String(name.ordinal).utf8)
             }
-        case let .deinitialized(name):
-            return name.description + ".deinit"
+        }
+        func flag(_ value: Bool, _ yes: String, _ no: String) {
+            out.append(contentsOf: (value ? yes : no).utf8)
+        }
+        switch payload {
+        case let .lifecycle(screen, call):
+            name(screen)
+            switch call {
+            case .viewDidLoad: out.append(contentsOf: ".viewDidLoad()".utf8)
+            case let .viewWillAppear(a): flag(a, ".viewWillAppear(true)", ".viewWillAppear(false)")
+            case let .viewDidAppear(a): flag(a, ".viewDidAppear(true)", ".viewDidAppear(false)")
+            case let .viewWillDisappear(a): flag(a, ".viewWillDisappear(true)", ".viewWillDisappear(false)")
+            case let .viewDidDisappear(a): flag(a, ".viewDidDisappear(true)", ".viewDidDisappear(false)")
+            case let .willMove(toNav): flag(toNav, ".willMove(toParent: nav)", ".willMove(toParent: nil)")
+            case let .didMove(toNav): flag(toNav, ".didMove(toParent: nav)", ".didMove(toParent: nil)")
+            }
+        case let .deinitialized(screen):
+            name(screen)
+            out.append(contentsOf: ".deinit".utf8)
         case let .navCall(call):
-            return call.text
+            switch call {
+            case let .push(screen, animated):
+                out.append(contentsOf: "nav.pushViewController(".utf8)
+                name(screen)
+                flag(animated, ", animated: true)", ", animated: false)")
+            case let .pop(animated):
+                flag(animated, "nav.popViewController(animated: true)", "nav.popViewController(animated: false)")
+            case let .popTo(screen, animated):
+                out.append(contentsOf: "nav.popToViewController(".utf8)
+                name(screen)
+                flag(animated, ", animated: true)", ", animated: false)")
+            case let .popToRoot(animated):
+                flag(animated, "nav.popToRootViewController(animated: true)", "nav.popToRootViewController(animated: false)")
+            case let .setStack(screens, animated):
+                out.append(contentsOf: "nav.setViewControllers([".utf8)
+                for (index, screen) in screens.enumerated() {
+                    if index > 0 { out.append(contentsOf: ", ".utf8) }
+                    name(screen)
+                }
+                flag(animated, "], animated: true)", "], animated: false)")
+            }
         case let .text(text, _):
-            return text
+            out.append(contentsOf: text.utf8)
         }
     }
 

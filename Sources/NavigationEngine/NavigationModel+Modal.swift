@@ -94,13 +94,7 @@ extension NavigationModel {
                 // leaving screens (a held swipe), and the arguments of queued calls.
                 released = truncateStack(id, keeping: 0)
                 released += navs[id]?.transition?.removed ?? []
-                for call in navs[id]?.queue ?? [] {
-                    switch call {
-                    case let .push(name, _), let .popTo(name, _): released.append(name)
-                    case let .setStack(names, _): released += names
-                    case .pop, .popToRoot: break
-                    }
-                }
+                for call in navs[id]?.queue ?? [] { released += call.screens }
                 navs[id] = nil
                 if frozen?.nav == id { frozen = nil }
                 if alert.map({ alertNav($0) == id }) == true { alert = nil }

@@ -58,8 +58,7 @@ extension NavigationModel {
         if modalTransition != nil {
             emit(.warning, "warning: \(call.selector) called on <nav> while an existing transition or presentation is occurring; the navigation stack will not be updated.")
             emit(.note, "note: the call was dropped because a presentation or dismissal is still animating")
-            if case let .push(name, _) = call { releaseUnheld([name]) }
-            if case let .setStack(names, _) = call { releaseUnheld(names) }
+            releaseUnheld(call.screens)
             return
         }
         guard let running = navs[id].map({ $0.transition }) else { return }
@@ -315,11 +314,7 @@ extension NavigationModel {
             navs[id]?.queue.removeFirst()
             do { try run(id, call) } catch {}
             // The queued call held its arguments; now that it ran, they may be free.
-            switch call {
-            case let .push(name, _), let .popTo(name, _): releaseUnheld([name])
-            case let .setStack(names, _): releaseUnheld(names)
-            case .pop, .popToRoot: break
-            }
+            releaseUnheld(call.screens)
         }
     }
 
