@@ -15,7 +15,7 @@ extension Session {
         }
         settleFailure()
         if stopped { return false }
-        recent.removeAll(keepingCapacity: true)
+        startRecent()
         let here = location(file, line, located.column)
         switch command {
         case .record, .quit, .help, .timeline, .undo, .reset, .log:
@@ -124,17 +124,18 @@ extension Session {
         // are only calls, notes and refusals, and whose fingerprint is the same.
         let fingerprint = action.isDeclaration ? nil : model.fingerprint
         journal.record(entry, before: current)
-        recent.removeAll(keepingCapacity: true)
+        startRecent()
+        let start = recentStart
         do throws(EngineError) {
-            let raised = try model.perform(effective, appendingTo: &recent)
+            let raised = try model.perform(effective, appendingTo: &log)
             let realTimeWait = !raised && runsInRealTime && (!background && action.startsTransitions || isWait(action))
             if !background, action.startsTransitions, !runsInRealTime, !raised {
-                model.settle(appendingTo: &recent)
+                model.settle(appendingTo: &log)
             }
             if let fingerprint, recent.allSatisfy(\.changesNothing), fingerprint == model.fingerprint {
                 journal.truncate(to: before)
             }
-            printEvents(recent)
+            printEvents(from: start)
             if realTimeWait, let clock = realTime {
                 var target: Int?
                 if case let .wait(milliseconds?) = action { target = model.clock + milliseconds }
@@ -152,6 +153,7 @@ extension Session {
             return true
         } catch {
             journal.truncate(to: before)
+            log.removeSubrange(start...) // a refused command printed nothing and keeps nothing
             fail(Diagnostic.error(error.message, at: here), shell: true)
             return false
         }

@@ -91,8 +91,10 @@ public final class Session {
     /// location, and the stack follows each foreground command.
     public var atPrompt = false
 
-    /// Events of the last command that was not an expectation.
-    var recent: [Event] = []
+    /// Events of the last command that was not an expectation: the tail of `log`.
+    var recent: ArraySlice<Event> { log[recentStart...] }
+    /// Where the last command's events start in `log`.
+    var recentStart = 0
     var seq = 0
     var pendingFailure: PendingFailure?
     var journal: UndoJournal
@@ -134,7 +136,10 @@ public final class Session {
     /// Writes a whole file (`timeline`); returns a problem to report, if any.
     public var writeFile: ((_ path: String, _ contents: String) -> String?)?
     /// Every event so far, for `timeline` (the oldest are dropped past `historyLimit`).
-    public internal(set) var history: [Event] = []
+    /// The engine appends to it directly, so an event is stored once, not copied.
+    var log: [Event] = []
+    /// The last `historyLimit` events, for `timeline`.
+    public var history: ArraySlice<Event> { log.suffix(historyLimit) }
     public var historyLimit = 50_000
     public internal(set) var historyDropped = 0
 
@@ -205,7 +210,7 @@ public final class Session {
             commands = try Parser.parse(line: text)
         } catch {
             settleFailure()
-            recent.removeAll(keepingCapacity: true)
+            startRecent()
             fail(Diagnostic.error(error.message, at: location(file, line, error.column)), shell: true)
             return
         }
@@ -270,15 +275,21 @@ public final class Session {
 
     // MARK: - Printing
 
-    func printEvents(_ events: [Event]) {
-        if historyLimit > 0, !replaying {
-            history += events
-            if history.count > 2 * historyLimit {
-                historyDropped += history.count - historyLimit
-                history.removeFirst(history.count - historyLimit)
-            }
+    /// Starts a new command's events: they begin at the end of `log`. The
+    /// oldest events go once the log holds twice the limit (so trimming is
+    /// amortised to one move an event).
+    func startRecent() {
+        if log.count > 2 * historyLimit {
+            let drop = log.count - historyLimit
+            historyDropped += drop
+            log.removeFirst(drop)
         }
-        for event in events {
+        recentStart = log.count
+    }
+
+    /// Prints the events of `log` from `start` on.
+    func printEvents(from start: Int) {
+        for event in log[start...] {
             seq += 1
             guard !options.quiet, shouldPrint(event) else { continue }
             output.event(event, seq: seq, json: options.json, colour: options.colour)
@@ -357,9 +368,9 @@ extension Session {
         guard time > model.clock else { return }
         let delta = time - model.clock
         journal.record(JournalEntry(command: .action(.wait(milliseconds: delta)), background: false, label: "wait", isTick: true), before: current)
-        let events = model.advanceClock(to: time)
-        recent += events
-        printEvents(events)
+        let start = log.count
+        model.advanceClock(to: time, appendingTo: &log)
+        printEvents(from: start)
     }
 
     /// Whether the clock runs in wall time now.

@@ -56,8 +56,10 @@ struct UndoJournal {
 
     /// Forgets what lies further back than `depth` commands (keeping a checkpoint to start from).
     private mutating func trim() {
+        // Trimmed once the journal holds twice what it needs: each trim moves
+        // about `depth` entries, so the cost per command stays at about one.
         let oldestNeeded = entries.count - depth
-        guard oldestNeeded > 0, let keep = checkpoints.lastIndex(where: { $0.position <= oldestNeeded }), keep > 0
+        guard oldestNeeded > depth, let keep = checkpoints.lastIndex(where: { $0.position <= oldestNeeded }), keep > 0
         else { return }
         let drop = checkpoints[keep].position
         checkpoints.removeFirst(keep)

@@ -18,6 +18,13 @@ extension NavigationModel {
         return events
     }
 
+    /// `advanceClock(to:)` appending to a caller's buffer.
+    public mutating func advanceClock(to target: Int, appendingTo events: inout [Event]) {
+        swap(&scratch.events, &events)
+        advance(to: target)
+        swap(&scratch.events, &events)
+    }
+
     /// Moves the clock to `target`, ending every transition due on the way, in time order.
     mutating func advance(to target: Int) {
         var guardCount = 0
