@@ -18,6 +18,19 @@ public struct RawCommand: Hashable, Sendable {
 /// word, `#` at the start of a word starts a comment, `;` and `&` end a command.
 public enum Lexer {
     public static func split(_ line: String) throws(ParseError) -> [RawCommand] {
+        // The line's own bytes, borrowed (native and small strings are contiguous);
+        // a bridged or foreign string is copied once.
+        let result: Result<[RawCommand], ParseError>? = line.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(ParseError) in try split(bytes, line: line) }
+        }
+        if let result { return try result.get() }
+        let copy = Array(line.utf8)
+        return try copy.withUnsafeBufferPointer { bytes throws(ParseError) in try split(bytes, line: line) }
+    }
+
+    /// Splits the UTF-8 bytes of `line`. Words without quotes are taken straight
+    /// from the bytes; only a quoted word (which may hold escapes) is built up.
+    private static func split(_ all: UnsafeBufferPointer<UInt8>, line: String) throws(ParseError) -> [RawCommand] {
         var commands: [RawCommand] = []
         var tokens: [Token] = []
         var word: [UInt8] = []
@@ -27,18 +40,21 @@ public enum Lexer {
         var lastWordEnd = 0
         var inWord = false
         var quoted = false
-        var bytes = Array(line.utf8)
-        if bytes.last == 13 { bytes.removeLast() } // CRLF files
+        // CRLF files
+        let count = all.count > 0 && all[all.count - 1] == 13 ? all.count - 1 : all.count
+        let bytes = UnsafeBufferPointer(rebasing: all[0..<count])
         var i = 0
         var column = 1
 
         func finishWord() {
             if inWord {
-                tokens.append(Token(text: String(decoding: word, as: UTF8.self), quoted: quoted, column: wordColumn))
+                let text = quoted ? String(decoding: word, as: UTF8.self)
+                    : String(decoding: UnsafeBufferPointer(rebasing: bytes[wordStart..<i]), as: UTF8.self)
+                tokens.append(Token(text: text, quoted: quoted, column: wordColumn))
                 if commandStart < 0 { commandStart = wordStart }
                 lastWordEnd = i
             }
-            word.removeAll(keepingCapacity: true)
+            if quoted { word.removeAll(keepingCapacity: true) }
             inWord = false
             quoted = false
         }
@@ -56,7 +72,9 @@ public enum Lexer {
 
         func text(_ from: Int, _ to: Int) -> String {
             guard from >= 0, from <= to, to <= bytes.count else { return "" }
-            return String(decoding: bytes[from..<to], as: UTF8.self)
+            // The usual line is one command with nothing around it: share its storage.
+            if from == 0, to == all.count { return line }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
         }
 
         while i < bytes.count {
@@ -70,7 +88,12 @@ public enum Lexer {
             }
             if b == 34 { // "
                 let start = column
-                if !inWord { inWord = true; wordColumn = column; wordStart = i }
+                if !inWord {
+                    inWord = true; wordColumn = column; wordStart = i
+                } else if !quoted {
+                    // The bare part before the quote (`ab"c"`) joins the quoted word.
+                    word.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[wordStart..<i]))
+                }
                 quoted = true
                 i += 1
                 column += 1
@@ -110,7 +133,7 @@ public enum Lexer {
                 break
             } else {
                 if !inWord { inWord = true; wordColumn = column; wordStart = i }
-                word.append(b)
+                if quoted { word.append(b) }
             }
             i += 1
             if b & 0xC0 != 0x80 { column += 1 }

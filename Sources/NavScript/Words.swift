@@ -61,13 +61,19 @@ struct Words {
     /// `Login` or `Login#2`.
     mutating func ref() throws(ParseError) -> ScreenRef {
         let token = try next("a screen (NAME or NAME#N)")
-        let parts = token.text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let name = String(parts[0])
+        let utf8 = token.text.utf8
+        guard let hash = utf8.firstIndex(of: UInt8(ascii: "#")) else {
+            // The usual case, `Login`: the word is the name, with no copy.
+            guard isIdentifier(token.text), !token.quoted else {
+                throw ParseError(column: token.column, "'\(clip(token.text))' is not a valid screen reference (NAME or NAME#N)")
+            }
+            return ScreenRef(className: token.text)
+        }
+        let name = String(token.text[..<hash])
         guard isIdentifier(name), !token.quoted else {
             throw ParseError(column: token.column, "'\(clip(token.text))' is not a valid screen reference (NAME or NAME#N)")
         }
-        guard parts.count == 2 else { return ScreenRef(className: name) }
-        let digits = parts[1]
+        let digits = token.text[utf8.index(after: hash)...]
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else {
             throw ParseError(column: token.column + name.count + 1, "invalid instance number '\(digits)' in '\(clip(token.text))' (a whole number from 1)")
         }
