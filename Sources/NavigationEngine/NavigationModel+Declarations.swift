@@ -1,7 +1,8 @@
 /// `screen`, `use`, `delegate`, `gesture-delegate` and `notify`.
 extension NavigationModel {
     mutating func declare(_ className: String, _ list: [ScreenTrait]) {
-        var t = traits[className] ?? ScreenTraits()
+        let cls = ClassName(className)
+        var t = traits[cls] ?? ScreenTraits()
         for trait in list {
             switch trait {
             case .gate: t.gate = true
@@ -13,7 +14,7 @@ extension NavigationModel {
             case .plain: t = ScreenTraits()
             }
         }
-        traits[className] = t
+        traits[cls] = t
     }
 
     mutating func use(_ cls: ControllerClass) {

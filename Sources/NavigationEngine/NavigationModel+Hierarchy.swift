@@ -66,10 +66,14 @@ extension NavigationModel {
 
     /// Creates a new instance of a class.
     mutating func makeScreen(_ className: String) -> ScreenName {
-        let ordinal = (counters[className] ?? 0) + 1
-        counters[className] = ordinal
+        makeScreen(ClassName(className))
+    }
+
+    mutating func makeScreen(_ cls: ClassName) -> ScreenName {
+        let ordinal = (counters[cls] ?? 0) + 1
+        counters[cls] = ordinal
         created += 1
-        let name = ScreenName(className: className, ordinal: ordinal)
+        let name = ScreenName(cls: cls, ordinal: ordinal)
         screens[name] = Screen(name: name)
         return name
     }
@@ -89,7 +93,7 @@ extension NavigationModel {
     }
 
     func traits(of name: ScreenName) -> ScreenTraits {
-        traits[name.className] ?? ScreenTraits()
+        traits[name.cls] ?? ScreenTraits()
     }
 
     func isGate(_ name: ScreenName) -> Bool {
@@ -108,17 +112,18 @@ extension NavigationModel {
 
     /// The instance a reference names, alive or released.
     public func resolve(_ ref: ScreenRef) throws(EngineError) -> ScreenName {
-        let created = counters[ref.className] ?? 0
+        let cls = ClassName(ref.className)
+        let created = counters[cls] ?? 0
         if let ordinal = ref.ordinal {
             guard ordinal >= 1, ordinal <= created else { throw .noSuchInstance(ref, created: created) }
-            return ScreenName(className: ref.className, ordinal: ordinal)
+            return ScreenName(cls: cls, ordinal: ordinal)
         }
         guard created > 0 else { throw .neverCreated(ref.className) }
-        if let nav = navs[currentNavID], let top = nav.stack.last(where: { $0.className == ref.className }) {
+        if let nav = navs[currentNavID], let top = nav.stack.last(where: { $0.cls == cls }) {
             return top
         }
-        if let live = newestLive(ref.className) { return live }
-        return ScreenName(className: ref.className, ordinal: created)
+        if let live = newestLive(cls) { return live }
+        return ScreenName(cls: cls, ordinal: created)
     }
 
     /// The instance a reference names, which must still be alive.
@@ -128,9 +133,9 @@ extension NavigationModel {
         return name
     }
 
-    func newestLive(_ className: String) -> ScreenName? {
+    func newestLive(_ cls: ClassName) -> ScreenName? {
         var best: ScreenName?
-        for name in screens.keys where name.className == className {
+        for name in screens.keys where name.cls == cls {
             if best.map({ name.ordinal > $0.ordinal }) ?? true { best = name }
         }
         return best

@@ -18,7 +18,8 @@ extension NavigationModel {
             if ref.ordinal != nil {
                 resolved.append(try resolveLive(ref))
             } else {
-                resolved.append(navs[currentNavID]?.stack.last(where: { $0.className == ref.className }))
+                let cls = ClassName(ref.className)
+                resolved.append(navs[currentNavID]?.stack.last(where: { $0.cls == cls }))
             }
         }
         var names: [ScreenName] = []

@@ -8,9 +8,9 @@ public struct NavigationModel: Hashable, Sendable {
     /// Clock time in milliseconds.
     public internal(set) var clock = 0
     var durations = Durations()
-    var traits: [String: ScreenTraits] = [:]
+    var traits: [ClassName: ScreenTraits] = [:]
     /// Instances created so far, per class (numbers are never reused).
-    var counters: [String: Int] = [:]
+    var counters: [ClassName: Int] = [:]
     /// Instances created so far in all (the sum of `counters`).
     var created = 0
     /// Live instances only.

@@ -1,31 +1,85 @@
+import Synchronization
+
+/// A screen class's name, interned: a small number stands for the text, so
+/// screen names, stacks and events are plain values (no strings to retain,
+/// copy or hash) and comparing two is comparing two integers.
+///
+/// The numbers come from one table for the whole process, which only grows
+/// and never reuses a number, so a number means the same text in every model,
+/// every copy of one and every event ever made (undo and reset included).
+/// The table holds each distinct class name once: a script names few classes.
+public struct ClassName: Hashable, Sendable, Comparable, CustomStringConvertible {
+    let id: UInt32
+
+    public init(_ text: String) {
+        id = ClassNameTable.shared.id(for: text)
+    }
+
+    /// The class name as written.
+    public var text: String { ClassNameTable.shared.text(of: id) }
+
+    public var description: String { text }
+
+    public static func < (lhs: ClassName, rhs: ClassName) -> Bool { lhs.text < rhs.text }
+}
+
+/// The process-wide table behind `ClassName`.
+final class ClassNameTable: Sendable {
+    static let shared = ClassNameTable()
+
+    private struct Table {
+        var texts: [String] = []
+        var ids: [String: UInt32] = [:]
+    }
+    private let table = Mutex(Table())
+
+    func id(for text: String) -> UInt32 {
+        table.withLock { table in
+            if let id = table.ids[text] { return id }
+            let id = UInt32(truncatingIfNeeded: table.texts.count)
+            table.texts.append(text)
+            table.ids[text] = id
+            return id
+        }
+    }
+
+    func text(of id: UInt32) -> String {
+        table.withLock { table in Int(id) < table.texts.count ? table.texts[Int(id)] : "?" }
+    }
+}
+
 /// The name of one screen instance: its class and its number among the
 /// instances of that class created in the session.
 ///
 ///     ScreenName(className: "Login", ordinal: 1).description  // "Login"
 ///     ScreenName(className: "Login", ordinal: 2).description  // "Login#2"
 public struct ScreenName: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var className: String
+    /// The class, interned.
+    public var cls: ClassName
     public var ordinal: Int
 
     public init(className: String, ordinal: Int) {
-        self.className = className
+        self.cls = ClassName(className)
         self.ordinal = ordinal
+    }
+
+    public init(cls: ClassName, ordinal: Int) {
+        self.cls = cls
+        self.ordinal = ordinal
+    }
+
+    public var className: String {
+        get { cls.text }
+        set { cls = ClassName(newValue) }
     }
 
     public var description: String {
         ordinal == 1 ? className : "\(className)#\(ordinal)"
     }
 
-    /// One FNV-1a pass over the class name's bytes and the ordinal, fed to the
-    /// hasher as a single word: every byte counts (no collisions by design, unlike
-    /// a shortcut over a few letters), at a fraction of a String's hashing cost.
+    /// One word for the hasher: the class number and the ordinal, mixed.
     public func hash(into hasher: inout Hasher) {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in className.utf8 {
-            h = (h ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        h = (h ^ UInt64(truncatingIfNeeded: ordinal)) &* 0x100_0000_01b3
-        hasher.combine(h)
+        hasher.combine(UInt64(cls.id) &<< 40 ^ UInt64(UInt(bitPattern: ordinal)))
     }
 
     public static func < (lhs: ScreenName, rhs: ScreenName) -> Bool {
