@@ -12,30 +12,26 @@ struct NavTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     subscript(id: Int) -> NavController? {
-        // Borrowed, not copied: `navs[id]?.delegate` reads one field without
-        // retaining every array and string the controller holds.
-        _read {
-            // Slot 0 is always empty (ids start at 1): an unknown id borrows it.
-            // (Measured: a borrowing read costs fewer instructions than a copying
-            // getter, though the coroutine still copies the controller into a
-            // heap frame; see docs/performance.md.)
-            yield slots[id > 0 && id < slots.count ? id : 0]
+        // Addressors, not coroutines: `navs[id]?.stack.count` reads one field in
+        // place and `navs[id]?.stack.append(x)` edits in place. (A `_read` or
+        // `_modify` coroutine here copied the controller into a heap-allocated
+        // frame about 8 times a command; see docs/performance.md.)
+        unsafeAddress {
+            // Slot 0 is always empty (ids start at 1): an unknown id reads it.
+            let index = id > 0 && id < slots.count ? id : 0
+            return slots.withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) + index }
         }
-        set {
-            if id >= 0 && id < slots.count {
-                slots[id] = newValue
-            } else if let newValue, id >= 0 {
-                slots.append(contentsOf: repeatElement(nil, count: id - slots.count + 1))
-                slots[id] = newValue
-            }
-            while slots.count > 1, slots.last.map({ $0 == nil }) == true { slots.removeLast() }
-        }
-        _modify {
+        unsafeMutableAddress {
             // Growing for an id with no controller leaves nil slots, which == ignores.
+            // (Ids come from `freeID` and start at 1; none below 1 is ever written.)
+            if id >= slots.count { grow(to: id) }
             let index = Swift.max(id, 0)
-            if index >= slots.count { slots.append(contentsOf: repeatElement(nil, count: index - slots.count + 1)) }
-            yield &slots[index]
+            return slots.withUnsafeMutableBufferPointer { $0.baseAddress! + index }
         }
+    }
+
+    private mutating func grow(to id: Int) {
+        slots.append(contentsOf: repeatElement(nil, count: id - slots.count + 1))
     }
 
     /// The lowest id with no controller (ids start at 1).
