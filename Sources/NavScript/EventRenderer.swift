@@ -167,31 +167,14 @@ extension EventRenderer {
     /// writer's fast path, with no intermediate strings for the frequent events.
     public static func appendLine(_ event: Event, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
-        appendPadded(event.time, width: 5, to: &out)
-        out.append(contentsOf: "ms] ".utf8)
+        out.appendDecimal(event.time, width: 5)
+        out.appendASCII("ms] ")
         event.appendText(to: &out)
         out.append(10)
     }
 
     /// A whole number right-aligned in `width` columns, without a String.
     static func appendPadded(_ value: Int, width: Int, to out: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var magnitude = value.magnitude
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(48 + magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0 && count < 20
-        }
-        let sign = value < 0 ? 1 : 0
-        if count + sign < width { out.append(contentsOf: repeatElement(32, count: width - count - sign)) }
-        if sign == 1 { out.append(UInt8(ascii: "-")) }
-        withUnsafeBytes(of: &digits) { buffer in
-            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
-        }
+        out.appendDecimal(value, width: width)
     }
 }

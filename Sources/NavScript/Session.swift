@@ -289,21 +289,25 @@ public final class Session {
 
     /// Prints the events of `log` from `start` on.
     func printEvents(from start: Int) {
-        for event in log[start...] {
+        let end = log.count
+        guard !options.quiet, logLevel != .off else {
+            seq += end - start
+            return
+        }
+        // Decided on the category alone, so an event not printed is not copied.
+        for index in start..<end {
             seq += 1
-            guard !options.quiet, shouldPrint(event) else { continue }
-            output.event(event, seq: seq, json: options.json, colour: options.colour)
+            guard shouldPrint(log[index].category) else { continue }
+            output.event(log[index], seq: seq, json: options.json, colour: options.colour)
         }
     }
 
-    func shouldPrint(_ event: Event) -> Bool {
-        switch logLevel {
-        case .off: return false
-        case .brief: if event.category == .lifecycle { return false }
-        case .full: break
+    func shouldPrint(_ category: EventCategory) -> Bool {
+        switch category {
+        case .lifecycle: logLevel == .full
+        case .note: showNotes
+        default: true
         }
-        if event.category == .note, !showNotes { return false }
-        return true
     }
 
     /// A line that is not an event (command output); in JSON an object like an event's.

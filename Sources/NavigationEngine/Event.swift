@@ -52,20 +52,20 @@ public struct Event: Hashable, Sendable {
     /// by `text` and by writers that render straight into an output buffer.
     public func appendText(to out: inout [UInt8]) {
         func name(_ name: ScreenName) {
-            out.append(contentsOf: name.className.utf8)
+            out.appendUTF8(of: name.className)
             if name.ordinal != 1 {
                 out.append(UInt8(ascii: "#"))
-                out.append(contentsOf: String(name.ordinal).utf8)
+                out.appendDecimal(name.ordinal)
             }
         }
-        func flag(_ value: Bool, _ yes: String, _ no: String) {
-            out.append(contentsOf: (value ? yes : no).utf8)
+        func flag(_ value: Bool, _ yes: StaticString, _ no: StaticString) {
+            out.appendASCII(value ? yes : no)
         }
         switch payload {
         case let .lifecycle(screen, call):
             name(screen)
             switch call {
-            case .viewDidLoad: out.append(contentsOf: ".viewDidLoad()".utf8)
+            case .viewDidLoad: out.appendASCII(".viewDidLoad()")
             case let .viewWillAppear(a): flag(a, ".viewWillAppear(true)", ".viewWillAppear(false)")
             case let .viewDidAppear(a): flag(a, ".viewDidAppear(true)", ".viewDidAppear(false)")
             case let .viewWillDisappear(a): flag(a, ".viewWillDisappear(true)", ".viewWillDisappear(false)")
@@ -75,31 +75,31 @@ public struct Event: Hashable, Sendable {
             }
         case let .deinitialized(screen):
             name(screen)
-            out.append(contentsOf: ".deinit".utf8)
+            out.appendASCII(".deinit")
         case let .navCall(call):
             switch call {
             case let .push(screen, animated):
-                out.append(contentsOf: "nav.pushViewController(".utf8)
+                out.appendASCII("nav.pushViewController(")
                 name(screen)
                 flag(animated, ", animated: true)", ", animated: false)")
             case let .pop(animated):
                 flag(animated, "nav.popViewController(animated: true)", "nav.popViewController(animated: false)")
             case let .popTo(screen, animated):
-                out.append(contentsOf: "nav.popToViewController(".utf8)
+                out.appendASCII("nav.popToViewController(")
                 name(screen)
                 flag(animated, ", animated: true)", ", animated: false)")
             case let .popToRoot(animated):
                 flag(animated, "nav.popToRootViewController(animated: true)", "nav.popToRootViewController(animated: false)")
             case let .setStack(screens, animated):
-                out.append(contentsOf: "nav.setViewControllers([".utf8)
+                out.appendASCII("nav.setViewControllers([")
                 for (index, screen) in screens.enumerated() {
-                    if index > 0 { out.append(contentsOf: ", ".utf8) }
+                    if index > 0 { out.appendASCII(", ") }
                     name(screen)
                 }
                 flag(animated, "], animated: true)", "], animated: false)")
             }
         case let .text(text, _):
-            out.append(contentsOf: text.utf8)
+            out.appendUTF8(of: text)
         }
     }
 
@@ -109,6 +109,41 @@ public struct Event: Hashable, Sendable {
         case let .lifecycle(name, _), let .deinitialized(name): name.description
         case let .navCall(call): call.subject?.description
         case let .text(_, subject): subject?.description
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends a literal's bytes in one copy.
+    public mutating func appendASCII(_ literal: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Appends a string's UTF-8 in one copy.
+    public mutating func appendUTF8(of text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
+    }
+
+    /// Appends a whole number in decimal, without making a String.
+    public mutating func appendDecimal(_ value: Int, width: Int = 0) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for any Int
+        var count = 0
+        var magnitude = value.magnitude
+        Swift.withUnsafeMutableBytes(of: &digits) { buffer in
+            var i = 23
+            repeat {
+                buffer[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+                magnitude /= 10
+                count += 1
+                i -= 1
+            } while magnitude > 0
+        }
+        let sign = value < 0 ? 1 : 0
+        if count + sign < width { append(contentsOf: repeatElement(32, count: width - count - sign)) }
+        if sign == 1 { append(UInt8(ascii: "-")) }
+        Swift.withUnsafeBytes(of: &digits) { buffer in
+            append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]).bindMemory(to: UInt8.self))
         }
     }
 }
