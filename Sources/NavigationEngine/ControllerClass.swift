@@ -183,4 +183,9 @@ struct NavController: Hashable, Sendable {
     var tabName: String?
 
     var top: ScreenName? { stack.last }
+
+    /// A transition is running (a test of the tag, without copying the transition).
+    var isTransitioning: Bool {
+        if case .some = transition { true } else { false }
+    }
 }

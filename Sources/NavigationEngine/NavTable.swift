@@ -34,6 +34,10 @@ struct NavTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         slots.append(contentsOf: repeatElement(nil, count: id - slots.count + 1))
     }
 
+    /// Every id a controller may have, live or not: loop over these and read
+    /// `table[id]?.field` to look at controllers without copying any.
+    var ids: Range<Int> { 1..<slots.count }
+
     /// The lowest id with no controller (ids start at 1).
     var freeID: Int {
         var id = 1

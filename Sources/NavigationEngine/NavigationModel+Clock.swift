@@ -3,8 +3,8 @@ extension NavigationModel {
     /// The earliest end among the transitions in flight that the clock can end.
     public var nextDeadline: Int? {
         var best = modalTransition?.end
-        for nav in navs.values {
-            if let end = nav.transition?.end, best.map({ end < $0 }) ?? true { best = end }
+        for id in navs.ids {
+            if let end = navs[id]?.transition?.end, best.map({ end < $0 }) ?? true { best = end }
         }
         return best
     }
@@ -53,15 +53,15 @@ extension NavigationModel {
         }
         // The lowest-numbered controller first, as the clock's order among equals.
         var due: Int?
-        for (id, nav) in navs {
-            if let end = nav.transition?.end, end <= time, due.map({ id < $0 }) ?? true { due = id }
+        for id in navs.ids {
+            if let end = navs[id]?.transition?.end, end <= time, due.map({ id < $0 }) ?? true { due = id }
         }
         if let due { finishTransition(due) }
     }
 
     /// Whether anything is in flight, held and frozen pops included.
     public var isBusy: Bool {
-        modalTransition != nil || frozen != nil || navs.values.contains { $0.transition != nil }
+        modalTransition != nil || frozen != nil || navs.ids.contains { navs[$0]?.isTransitioning == true }
     }
 
     /// The transitions in flight, for `jobs`.

@@ -40,9 +40,9 @@ extension NavigationModel {
     /// a queued call, or a presentation (a plain modal's screen and every presenter).
     public func isHeld(_ name: ScreenName) -> Bool {
         if screens[name]?.parent != nil { return true }
-        for nav in navs.values {
-            if let t = nav.transition, t.removed.contains(name) { return true }
-            if nav.queue.contains(where: { $0.mentions(name) }) { return true }
+        for id in navs.ids {
+            if navs[id]?.transition?.removed.contains(name) == true { return true }
+            if navs[id]?.queue.contains(where: { $0.mentions(name) }) == true { return true }
         }
         for modal in modals where (modal.screen == name && modal.nav == nil) || modal.presenter == name { return true }
         return false
@@ -56,7 +56,7 @@ extension NavigationModel {
     /// Releases each of `names` that nothing holds any more.
     mutating func releaseUnheld(_ names: [ScreenName]) {
         var perName = 1 + modals.count
-        for nav in navs.values { perName += 1 + (nav.transition?.removed.count ?? 0) + nav.queue.count }
+        for id in navs.ids { perName += 1 + (navs[id]?.transition?.removed.count ?? 0) + (navs[id]?.queue.count ?? 0) }
         work(names.count * perName)
         for name in names where screens[name] != nil && !isHeld(name) {
             screens[name] = nil

@@ -69,10 +69,11 @@ public struct NavigationModel: Hashable, Sendable {
         func mix(_ value: Int) { h = (h &* 1_000_003) &+ value &+ 0x9E37_79B9 }
         mix(clock); mix(screens.count); mix(counters.count); mix(modals.count); mix(created); mix(nextNavID)
         mix((modalTransition == nil ? 0 : 1) | (alert == nil ? 0 : 2) | (frozen == nil ? 0 : 4))
-        for (id, nav) in navs {
-            mix(id); mix(nav.stack.count); mix(nav.queue.count); mix(nav.top?.ordinal ?? 0)
-            mix(nav.isPushing ? 1 : 0); mix(nav.transition?.end ?? -2)
-            if case let .interactive(percent, cancels)? = nav.transition?.kind { mix(percent * 2 + (cancels ? 1 : 0)) }
+        for id in navs.ids {
+            guard let count = navs[id]?.stack.count else { continue }
+            mix(id); mix(count); mix(navs[id]?.queue.count ?? 0); mix(navs[id]?.top?.ordinal ?? 0)
+            mix(navs[id]?.isPushing == true ? 1 : 0); mix(navs[id]?.transition?.end ?? -2)
+            if case let .interactive(percent, cancels)? = navs[id]?.transition?.kind { mix(percent * 2 + (cancels ? 1 : 0)) }
         }
         return h
     }
@@ -85,7 +86,7 @@ public struct NavigationModel: Hashable, Sendable {
 
     /// How much state there is: screens alive plus stack entries (for undo checkpoints).
     public var weight: Int {
-        screens.count + navs.values.reduce(0) { $0 + $1.stack.count }
+        screens.count + navs.ids.reduce(0) { $0 + (navs[$1]?.stack.count ?? 0) }
     }
 
     /// Runs one action, appending its events to `events` (a buffer the caller
