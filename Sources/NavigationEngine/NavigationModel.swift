@@ -14,7 +14,7 @@ public struct NavigationModel: Hashable, Sendable {
     /// Instances created so far in all (the sum of `counters`).
     var created = 0
     /// Live instances only.
-    var screens: [ScreenName: Screen] = [:]
+    var screens = ScreenTable()
     var navs = NavTable()
     var nextNavID = 2
     var window: WindowRoot = .nav(1)

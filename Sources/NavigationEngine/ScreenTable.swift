@@ -1,0 +1,107 @@
+/// The live screens by name: an open-addressing hash table of plain values.
+///
+/// A screen name is two integers, so it hashes with one multiplication
+/// (Fibonacci hashing) instead of a seeded SipHash, and a look-up is a probe
+/// or two in one array. Reads and writes copy a `Screen`, a plain value of a
+/// few words, so `screens[name]?.parent = id` costs two probes and no
+/// allocation. (A `Dictionary` spent about 1,500 instructions a command on
+/// hashing and on the heap-allocated frames of its `_modify` accessor; see
+/// docs/performance.md.)
+struct ScreenTable: Sendable {
+    /// Power-of-two many slots, at most half full; linear probing.
+    private var slots: [Screen?] = Array(repeating: nil, count: 8)
+    private(set) var count = 0
+
+    private var mask: Int { slots.count - 1 }
+
+    private static func home(_ name: ScreenName, mask: Int) -> Int {
+        let key = UInt64(name.cls.id) &<< 40 ^ UInt64(UInt(bitPattern: name.ordinal))
+        return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    /// The slot holding `name`, or nil.
+    private func index(of name: ScreenName) -> Int? {
+        var i = Self.home(name, mask: mask)
+        while let screen = slots[i] {
+            if screen.name == name { return i }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    subscript(name: ScreenName) -> Screen? {
+        get {
+            guard let i = index(of: name) else { return nil }
+            return slots[i]
+        }
+        set {
+            if let newValue {
+                if let i = index(of: name) {
+                    slots[i] = newValue
+                } else {
+                    insertNew(newValue)
+                }
+            } else if let i = index(of: name) {
+                remove(at: i)
+            }
+        }
+    }
+
+    func contains(_ name: ScreenName) -> Bool { index(of: name) != nil }
+
+    private mutating func insertNew(_ screen: Screen) {
+        if (count + 1) * 2 > slots.count { resize(to: slots.count * 2) }
+        var i = Self.home(screen.name, mask: mask)
+        while slots[i] != nil { i = (i + 1) & mask }
+        slots[i] = screen
+        count += 1
+    }
+
+    /// Linear probing's deletion: later entries of the run move back, so no tombstones.
+    private mutating func remove(at index: Int) {
+        var hole = index
+        var i = (index + 1) & mask
+        while let screen = slots[i] {
+            let home = Self.home(screen.name, mask: mask)
+            // Move the entry back if the hole lies on its probe path (cyclically in [home, i)).
+            let distanceToHole = (hole - home) & mask
+            let distanceToHere = (i - home) & mask
+            if distanceToHole < distanceToHere {
+                slots[hole] = screen
+                hole = i
+            }
+            i = (i + 1) & mask
+        }
+        slots[hole] = nil
+        count -= 1
+        // Shrink when a burst of screens is gone, so memory follows the live count.
+        if slots.count > 8, count * 8 < slots.count { resize(to: slots.count / 2) }
+    }
+
+    private mutating func resize(to capacity: Int) {
+        let old = slots
+        slots = Array(repeating: nil, count: capacity)
+        count = 0
+        for case let screen? in old { insertNew(screen) }
+    }
+
+    /// The names of the live screens, in no particular order.
+    var keys: [ScreenName] { slots.compactMap { $0?.name } }
+}
+
+extension ScreenTable: Hashable {
+    /// Equal when they hold the same screens, whatever the slot order.
+    static func == (lhs: ScreenTable, rhs: ScreenTable) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for case let screen? in lhs.slots where rhs[screen.name] != screen { return false }
+        return true
+    }
+
+    /// Order-independent: the sum of each screen's own hash.
+    func hash(into hasher: inout Hasher) {
+        var sum = 0
+        for case let screen? in slots { sum &+= screen.hashValue }
+        hasher.combine(count)
+        hasher.combine(sum)
+    }
+}
