@@ -16,23 +16,47 @@ public struct RawCommand: Hashable, Sendable {
 
 /// Splits a line into commands and words: blanks separate words, `"..."` is one
 /// word, `#` at the start of a word starts a comment, `;` and `&` end a command.
+/// One command of a line as the lexer found it: its words are
+/// `tokens[tokenRange]` in the buffer the lexer filled.
+struct LexedCommand {
+    var tokenRange: Range<Int>
+    var background: Bool
+    var column: Int
+    var source: String
+}
+
 public enum Lexer {
     public static func split(_ line: String) throws(ParseError) -> [RawCommand] {
+        var tokens: [Token] = []
+        var commands: [LexedCommand] = []
+        try scan(line, tokens: &tokens, commands: &commands)
+        return commands.map {
+            RawCommand(tokens: Array(tokens[$0.tokenRange]), background: $0.background, column: $0.column, source: $0.source)
+        }
+    }
+
+    /// Splits `line` into `tokens` and `commands`, which are emptied first and
+    /// keep their capacity: a caller that reuses them allocates nothing per line.
+    static func scan(_ line: String, tokens: inout [Token], commands: inout [LexedCommand]) throws(ParseError) {
+        tokens.removeAll(keepingCapacity: true)
+        commands.removeAll(keepingCapacity: true)
         // The line's own bytes, borrowed (native and small strings are contiguous);
         // a bridged or foreign string is copied once.
-        let result: Result<[RawCommand], ParseError>? = line.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(ParseError) in try split(bytes, line: line) }
+        let done: Result<Void, ParseError>? = line.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(ParseError) in try split(bytes, line: line, tokens: &tokens, commands: &commands) }
         }
-        if let result { return try result.get() }
+        if let done { return try done.get() }
         let copy = Array(line.utf8)
-        return try copy.withUnsafeBufferPointer { bytes throws(ParseError) in try split(bytes, line: line) }
+        try copy.withUnsafeBufferPointer { bytes throws(ParseError) in
+            try split(bytes, line: line, tokens: &tokens, commands: &commands)
+        }
     }
 
     /// Splits the UTF-8 bytes of `line`. Words without quotes are taken straight
     /// from the bytes; only a quoted word (which may hold escapes) is built up.
-    private static func split(_ all: UnsafeBufferPointer<UInt8>, line: String) throws(ParseError) -> [RawCommand] {
-        var commands: [RawCommand] = []
-        var tokens: [Token] = []
+    private static func split(_ all: UnsafeBufferPointer<UInt8>, line: String,
+                              tokens: inout [Token], commands: inout [LexedCommand]) throws(ParseError) {
+        var firstToken = 0
         var word: [UInt8] = []
         var wordColumn = 0
         var wordStart = 0
@@ -61,12 +85,12 @@ public enum Lexer {
 
         func finishCommand(background: Bool, at column: Int, separator: String) throws(ParseError) {
             finishWord()
-            if tokens.isEmpty {
+            if tokens.count == firstToken {
                 throw ParseError(column: column, "stray '\(separator)' with no command before it")
             }
-            commands.append(RawCommand(tokens: tokens, background: background, column: tokens[0].column,
-                                       source: text(commandStart, lastWordEnd)))
-            tokens.removeAll()
+            commands.append(LexedCommand(tokenRange: firstToken..<tokens.count, background: background,
+                                         column: tokens[firstToken].column, source: text(commandStart, lastWordEnd)))
+            firstToken = tokens.count
             commandStart = -1
         }
 
@@ -139,11 +163,10 @@ public enum Lexer {
             if b & 0xC0 != 0x80 { column += 1 }
         }
         finishWord()
-        if !tokens.isEmpty {
-            commands.append(RawCommand(tokens: tokens, background: false, column: tokens[0].column,
-                                       source: text(commandStart, lastWordEnd)))
+        if tokens.count > firstToken {
+            commands.append(LexedCommand(tokenRange: firstToken..<tokens.count, background: false,
+                                         column: tokens[firstToken].column, source: text(commandStart, lastWordEnd)))
         }
-        return commands
     }
 
     static func hexByte(_ b: UInt8) -> String {

@@ -3,16 +3,29 @@ import NavigationEngine
 /// Turns one line of text into located commands, or the first error in it.
 public enum Parser {
     public static func parse(line: String) throws(ParseError) -> [LocatedCommand] {
-        let raw = try Lexer.split(line)
+        var scratch = Scratch()
         var commands: [LocatedCommand] = []
-        for command in raw {
-            var words = Words(tokens: command.tokens)
+        try parse(line: line, into: &commands, scratch: &scratch)
+        return commands
+    }
+
+    /// The lexer's buffers, kept by a caller that parses many lines.
+    struct Scratch {
+        var tokens: [Token] = []
+        var lexed: [LexedCommand] = []
+    }
+
+    /// Parses `line` into `commands` (emptied first, capacity kept).
+    static func parse(line: String, into commands: inout [LocatedCommand], scratch: inout Scratch) throws(ParseError) {
+        commands.removeAll(keepingCapacity: true)
+        try Lexer.scan(line, tokens: &scratch.tokens, commands: &scratch.lexed)
+        for command in scratch.lexed {
+            var words = Words(tokens: scratch.tokens[command.tokenRange])
             let parsed = try parseCommand(&words)
             try words.expectEnd()
             commands.append(LocatedCommand(command: parsed, background: command.background,
                                            column: command.column, source: command.source))
         }
-        return commands
     }
 
     static func quote(_ text: String) -> String {

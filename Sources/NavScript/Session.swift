@@ -91,6 +91,9 @@ public final class Session {
     /// location, and the stack follows each foreground command.
     public var atPrompt = false
 
+    /// Buffers reused from line to line by the parser.
+    var parsedLine: [LocatedCommand] = []
+    var parseScratch = Parser.Scratch()
     /// Events of the last command that was not an expectation: the tail of `log`.
     var recent: ArraySlice<Event> { log[recentStart...] }
     /// Where the last command's events start in `log`.
@@ -205,9 +208,13 @@ public final class Session {
     /// Runs one logical line: every command on it, or none if it does not parse.
     public func runLine(_ text: String, file: String, line: Int, directory: String? = nil) {
         guard !stopped, !quitRequested else { return }
-        let commands: [LocatedCommand]
+        // The parse buffers are taken while the line runs (a `source` on it parses
+        // other lines with fresh ones) and given back after, capacity kept.
+        var commands = parsedLine
+        parsedLine = []
+        defer { parsedLine = commands }
         do {
-            commands = try Parser.parse(line: text)
+            try Parser.parse(line: text, into: &commands, scratch: &parseScratch)
         } catch {
             settleFailure()
             startRecent()

@@ -2,22 +2,26 @@ import NavigationEngine
 
 /// A cursor over a command's words, with the checks every argument needs.
 struct Words {
-    var tokens: [Token]
-    var index = 1
-    /// Column just past the last word, for "missing" errors.
-    var endColumn: Int
+    var tokens: ArraySlice<Token>
+    /// The next word's position in `tokens`.
+    var index: Int
 
-    init(tokens: [Token]) {
+    init(tokens: ArraySlice<Token>) {
         self.tokens = tokens
-        self.index = 0
-        if let last = tokens.last {
-            endColumn = last.column + last.text.count + (last.quoted ? 2 : 0)
-        } else {
-            endColumn = 1
-        }
+        self.index = tokens.startIndex
     }
 
-    var peek: Token? { index < tokens.count ? tokens[index] : nil }
+    init(tokens: [Token]) {
+        self.init(tokens: tokens[...])
+    }
+
+    /// Column just past the last word, for "missing" errors.
+    var endColumn: Int {
+        guard let last = tokens.last else { return 1 }
+        return last.column + last.text.count + (last.quoted ? 2 : 0)
+    }
+
+    var peek: Token? { index < tokens.endIndex ? tokens[index] : nil }
     var command: String { tokens.first?.text ?? "" }
 
     mutating func skip() { index += 1 }
