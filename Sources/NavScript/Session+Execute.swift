@@ -123,7 +123,7 @@ extension Session {
         // a refused swipe) is no undo step: a navigation command whose events
         // are only calls, notes and refusals, and whose fingerprint is the same.
         let fingerprint = action.isDeclaration ? nil : model.fingerprint
-        journal.record(entry, before: current)
+        journal.record(entry, weight: model.weight, before: current)
         startRecent()
         let start = recentStart
         do throws(EngineError) {

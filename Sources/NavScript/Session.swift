@@ -333,7 +333,7 @@ public final class Session {
     /// Notes that `command` is about to change the state.
     func journal(_ command: Command, background: Bool = false, label: String) {
         guard !replaying else { return }
-        journal.record(JournalEntry(command: command, background: background, label: label), before: current)
+        journal.record(JournalEntry(command: command, background: background, label: label), weight: model.weight, before: current)
     }
 
     /// Elements examined or copied so far (engine loops plus undo checkpoints): the
@@ -378,7 +378,7 @@ extension Session {
     public func advanceClock(to time: Int) {
         guard time > model.clock else { return }
         let delta = time - model.clock
-        journal.record(JournalEntry(command: .action(.wait(milliseconds: delta)), background: false, label: "wait", isTick: true), before: current)
+        journal.record(JournalEntry(command: .action(.wait(milliseconds: delta)), background: false, label: "wait", isTick: true), weight: model.weight, before: current)
         let start = log.count
         model.advanceClock(to: time, appendingTo: &log)
         printEvents(from: start)

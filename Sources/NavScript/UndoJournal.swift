@@ -43,12 +43,15 @@ struct UndoJournal {
     var count: Int { entries.count }
 
     /// Records a command about to change `state`.
-    mutating func record(_ entry: JournalEntry, before state: SessionState) {
+    ///
+    /// `state` is only read when a checkpoint is due (an autoclosure, so the
+    /// usual command copies no state to record itself).
+    mutating func record(_ entry: JournalEntry, weight: Int, before state: @autoclosure () -> SessionState) {
         let last = checkpoints.last?.position ?? -1_000_000
-        let interval = max(8, state.model.weight / 64)
+        let interval = max(8, weight / 64)
         if checkpoints.isEmpty || entries.count - last >= interval {
-            copySteps &+= state.model.weight
-            checkpoints.append((entries.count, state))
+            copySteps &+= weight
+            checkpoints.append((entries.count, state()))
         }
         entries.append(entry)
         trim()
