@@ -122,17 +122,17 @@ extension Session {
         // A command that changed nothing (a pop that returns nil, an ignored touch,
         // a refused swipe) is no undo step: a navigation command whose events
         // are only calls, notes and refusals, and whose fingerprint is the same.
-        let fingerprint = action.isDeclaration ? nil : model.fingerprint
-        journal.record(entry, weight: model.weight, before: current)
+        let fingerprint = action.isDeclaration ? nil : inPlace(\.fingerprint)
+        journal.record(entry, weight: inPlace(\.weight), before: current)
         startRecent()
         let start = recentStart
         do throws(EngineError) {
-            let raised = try model.perform(effective, appendingTo: &log)
+            let raised = try current.model.perform(effective, appendingTo: &log)
             let realTimeWait = !raised && runsInRealTime && (!background && action.startsTransitions || isWait(action))
             if !background, action.startsTransitions, !runsInRealTime, !raised {
-                model.settle(appendingTo: &log)
+                current.model.settle(appendingTo: &log)
             }
-            if let fingerprint, recent.allSatisfy(\.changesNothing), fingerprint == model.fingerprint {
+            if let fingerprint, recent.allSatisfy(\.changesNothing), fingerprint == inPlace(\.fingerprint) {
                 journal.truncate(to: before)
             }
             printEvents(from: start)

@@ -61,6 +61,15 @@ public struct SessionOptions: Sendable {
 public final class Session {
     var current: SessionState
     /// The model as it stands.
+    /// Reads a property of the model where it lies. A plain read of a class's
+    /// stored struct copies the whole model first (retaining every array in it),
+    /// twice a command for the fingerprint; an in-place access does not.
+    func inPlace<T>(_ property: KeyPath<NavigationModel, T>) -> T {
+        func read(_ model: inout NavigationModel) -> T { model[keyPath: property] }
+        return read(&current.model)
+    }
+
+    /// (Hot paths use `current.model` or `inPlace`: this getter returns a copy.)
     public internal(set) var model: NavigationModel {
         get { current.model }
         // In place: a get-then-set would copy the stacks on every mutation.
