@@ -84,6 +84,8 @@ enum DelegateSlot: Hashable, Sendable {
     case outside(OutsideDelegate)
     /// The controller itself, forwarding to an outside delegate when it proxies.
     case controller(forwardingTo: OutsideDelegate?)
+
+    var isNone: Bool { if case .none = self { true } else { false } }
 }
 
 /// The delegate of `interactivePopGestureRecognizer`.

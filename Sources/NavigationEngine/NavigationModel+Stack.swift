@@ -62,12 +62,12 @@ extension NavigationModel {
             releaseUnheld(call.screens)
             return
         }
-        guard let running = navs[id].map({ $0.transition }) else { return }
-        if profile == .legacy, frozen?.nav != id, let running {
-            try nestedCall(id, call, cutting: running)
+        guard let running = navs[id]?.isTransitioning else { return }
+        if profile == .legacy, frozen?.nav != id, running, let transition = navs[id]?.transition {
+            try nestedCall(id, call, cutting: transition)
             return
         }
-        if running != nil || frozen?.nav == id {
+        if running || frozen?.nav == id {
             if case let .push(name, _) = call, screens[name]?.parent == id {
                 throw raising("NSInvalidArgumentException", "Pushing the same view controller instance more than once is not supported (\(name))")
             }
@@ -242,12 +242,9 @@ extension NavigationModel {
     mutating func beginTransition(_ id: Int, _ edit: StackEdit, kind: NavTransition.Kind, animated: Bool, held: Bool = false) {
         // The delegate that answers the optional methods does not change with the
         // stack: read it with the old top in one read of the table.
-        let oldTop: ScreenName?, animator: OutsideDelegate?
-        do {
-            guard let nav = navs[id] else { return }
-            oldTop = nav.top
-            animator = animated ? answeringDelegate(nav) : nil
-        }
+        guard navs[id]?.id != nil else { return }
+        let oldTop = navs[id]?.top
+        let animator = animated ? answeringDelegate(id) : nil
         var removed: [ScreenName] = []
         var added: [ScreenName] = []
         switch edit {
@@ -286,11 +283,12 @@ extension NavigationModel {
 
     /// The end of a transition: the did-calls, didShow, releases, then the queue.
     mutating func finishTransition(_ id: Int) {
-        guard let t = navs[id]?.transition else { return }
-        if case let .interactive(_, cancels) = t.kind, cancels {
+        if case let .interactive(_, cancels)? = navs[id]?.transition?.kind, cancels, let t = navs[id]?.transition {
             cancelInteractivePop(id, t)
             return
         }
+        // Moved out, not copied: the controller's transition is over from here.
+        guard let t = navs[id]?.transition.take() else { return }
         if let from = t.from {
             emitLifecycle(from, .viewDidDisappear(t.animated))
             if t.removed.first == from { emitLifecycle(from, .didMove(toNav: false)) }
@@ -299,7 +297,6 @@ extension NavigationModel {
         emitLifecycle(t.to, .viewDidAppear(t.animated))
         if t.toIsNew { emitLifecycle(t.to, .didMove(toNav: true)) }
         for name in t.addedBelow { emitLifecycle(name, .didMove(toNav: true)) }
-        navs[id]?.transition = nil
         if t.repairsBar { navs[id]?.barCorrupted = false }
         delegateDidShow(id, t.to, t.animated)
         releaseUnheld(t.removed)
