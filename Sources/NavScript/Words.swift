@@ -66,9 +66,9 @@ struct Words {
     mutating func ref() throws(ParseError) -> ScreenRef {
         let token = try next("a screen (NAME or NAME#N)")
         let utf8 = token.text.utf8
-        guard let hash = utf8.firstIndex(of: UInt8(ascii: "#")) else {
+        guard let hash = identifierPrefix(token.text) else {
             // The usual case, `Login`: the word is the name, with no copy.
-            guard isIdentifier(token.text), !token.quoted else {
+            guard !token.quoted else {
                 throw ParseError(column: token.column, "'\(clip(token.text))' is not a valid screen reference (NAME or NAME#N)")
             }
             return ScreenRef(className: token.text)
@@ -162,4 +162,25 @@ func parseDuration(_ text: String) -> Int? {
     }
     let ms = wholeValue * scale + fractionValue
     return ms <= limit ? ms : nil
+}
+
+/// One pass over a screen reference's bytes: nil when the whole word is an
+/// identifier (no `#`); otherwise the index of its first `#` (what precedes it
+/// is checked by the caller) or of its first byte when it is not an identifier
+/// at all, so the caller's checks report it.
+func identifierPrefix(_ text: String) -> String.Index? {
+    var text = text
+    let end: Int? = text.withUTF8 { bytes in
+        guard let first = bytes.first, !(48...57).contains(first) else { return 0 }
+        for (i, b) in bytes.enumerated() {
+            if b == UInt8(ascii: "#") { return i }
+            if !((65...90).contains(b) || (97...122).contains(b) || (48...57).contains(b) || b == 95) {
+                // Not an identifier: leave the reporting to the slower path (from '#' on, or here).
+                return bytes[i...].firstIndex(of: UInt8(ascii: "#")) ?? 0
+            }
+        }
+        return nil
+    }
+    guard let end else { return nil }
+    return text.utf8.index(text.utf8.startIndex, offsetBy: end)
 }

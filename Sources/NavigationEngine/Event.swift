@@ -125,25 +125,36 @@ extension Array where Element == UInt8 {
         text.withUTF8 { append(contentsOf: $0) }
     }
 
-    /// Appends a whole number in decimal, without making a String.
+    /// Appends a whole number in decimal, right-aligned in `width` columns,
+    /// without making a String: the digits and the padding are laid out in a
+    /// small buffer on the stack and appended in one copy.
     public mutating func appendDecimal(_ value: Int, width: Int = 0) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for any Int
-        var count = 0
-        var magnitude = value.magnitude
-        Swift.withUnsafeMutableBytes(of: &digits) { buffer in
-            var i = 23
+        let spaces: UInt64 = 0x2020_2020_2020_2020
+        var buffer: (UInt64, UInt64, UInt64) = (spaces, spaces, spaces) // 24 bytes: any Int fits
+        let size = 24
+        let first = Swift.withUnsafeMutableBytes(of: &buffer) { bytes -> Int in
+            var i = size
+            var magnitude = value.magnitude
             repeat {
-                buffer[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
-                magnitude /= 10
-                count += 1
                 i -= 1
+                bytes[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+                magnitude /= 10
             } while magnitude > 0
+            if value < 0 {
+                i -= 1
+                bytes[i] = UInt8(ascii: "-")
+            }
+            return i
         }
-        let sign = value < 0 ? 1 : 0
-        if count + sign < width { append(contentsOf: repeatElement(32, count: width - count - sign)) }
-        if sign == 1 { append(UInt8(ascii: "-")) }
-        Swift.withUnsafeBytes(of: &digits) { buffer in
-            append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]).bindMemory(to: UInt8.self))
+        var start = first
+        if width > size {
+            for _ in 0..<(width - size) { append(32) } // wider than the buffer: never in navsh's own use
+            start = 0
+        } else if size - width < first {
+            start = size - width
+        }
+        Swift.withUnsafeBytes(of: &buffer) { bytes in
+            append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...]).assumingMemoryBound(to: UInt8.self))
         }
     }
 }
