@@ -27,19 +27,20 @@ struct LexedCommand {
 
 public enum Lexer {
     public static func split(_ line: String) throws(ParseError) -> [RawCommand] {
-        var tokens: [Token] = []
-        var commands: [LexedCommand] = []
+        var tokens = ReusableBuffer<Token>()
+        var commands = ReusableBuffer<LexedCommand>()
         try scan(line, tokens: &tokens, commands: &commands)
-        return commands.map {
+        return commands.elements.map {
             RawCommand(tokens: Array(tokens[$0.tokenRange]), background: $0.background, column: $0.column, source: $0.source)
         }
     }
 
-    /// Splits `line` into `tokens` and `commands`, which are emptied first and
+    /// Splits `line` into `tokens` and `commands`, which are reset first and
     /// keep their capacity: a caller that reuses them allocates nothing per line.
-    static func scan(_ line: String, tokens: inout [Token], commands: inout [LexedCommand]) throws(ParseError) {
-        tokens.removeAll(keepingCapacity: true)
-        commands.removeAll(keepingCapacity: true)
+    static func scan(_ line: String, tokens: inout ReusableBuffer<Token>,
+                     commands: inout ReusableBuffer<LexedCommand>) throws(ParseError) {
+        tokens.reset()
+        commands.reset()
         // The line's own bytes, borrowed (native and small strings are contiguous);
         // a bridged or foreign string is copied once.
         let done: Result<Void, ParseError>? = line.utf8.withContiguousStorageIfAvailable { bytes in
@@ -55,7 +56,8 @@ public enum Lexer {
     /// Splits the UTF-8 bytes of `line`. Words without quotes are taken straight
     /// from the bytes; only a quoted word (which may hold escapes) is built up.
     private static func split(_ all: UnsafeBufferPointer<UInt8>, line: String,
-                              tokens: inout [Token], commands: inout [LexedCommand]) throws(ParseError) {
+                              tokens: inout ReusableBuffer<Token>,
+                              commands: inout ReusableBuffer<LexedCommand>) throws(ParseError) {
         var firstToken = 0
         var word: [UInt8] = []
         var wordColumn = 0

@@ -4,22 +4,22 @@ import NavigationEngine
 public enum Parser {
     public static func parse(line: String) throws(ParseError) -> [LocatedCommand] {
         var scratch = Scratch()
-        var commands: [LocatedCommand] = []
+        var commands = ReusableBuffer<LocatedCommand>()
         try parse(line: line, into: &commands, scratch: &scratch)
-        return commands
+        return Array(commands.elements)
     }
 
     /// The lexer's buffers, kept by a caller that parses many lines.
     struct Scratch {
-        var tokens: [Token] = []
-        var lexed: [LexedCommand] = []
+        var tokens = ReusableBuffer<Token>()
+        var lexed = ReusableBuffer<LexedCommand>()
     }
 
-    /// Parses `line` into `commands` (emptied first, capacity kept).
-    static func parse(line: String, into commands: inout [LocatedCommand], scratch: inout Scratch) throws(ParseError) {
-        commands.removeAll(keepingCapacity: true)
+    /// Parses `line` into `commands` (reset first).
+    static func parse(line: String, into commands: inout ReusableBuffer<LocatedCommand>, scratch: inout Scratch) throws(ParseError) {
+        commands.reset()
         try Lexer.scan(line, tokens: &scratch.tokens, commands: &scratch.lexed)
-        for command in scratch.lexed {
+        for command in scratch.lexed.elements {
             var words = Words(tokens: scratch.tokens[command.tokenRange])
             let parsed = try parseCommand(&words)
             try words.expectEnd()

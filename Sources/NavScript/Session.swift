@@ -101,7 +101,7 @@ public final class Session {
     public var atPrompt = false
 
     /// Buffers reused from line to line by the parser.
-    var parsedLine: [LocatedCommand] = []
+    var parsedLine = ReusableBuffer<LocatedCommand>()
     var parseScratch = Parser.Scratch()
     /// Events of the last command that was not an expectation: the tail of `log`.
     var recent: ArraySlice<Event> { log[recentStart...] }
@@ -220,7 +220,7 @@ public final class Session {
         // The parse buffers are taken while the line runs (a `source` on it parses
         // other lines with fresh ones) and given back after, capacity kept.
         var commands = parsedLine
-        parsedLine = []
+        parsedLine = ReusableBuffer()
         defer { parsedLine = commands }
         do {
             try Parser.parse(line: text, into: &commands, scratch: &parseScratch)
@@ -233,7 +233,7 @@ public final class Session {
         // A line of several commands is taken back whole if one fails; a single
         // command changes nothing when it fails, so needs no copy.
         let before = commands.count > 1 ? (current, journal.count) : nil
-        for command in commands {
+        for command in commands.elements {
             guard !stopped, !quitRequested else { return }
             let ok = execute(command, file: file, line: line, directory: directory)
             if !ok, let before {
