@@ -18,14 +18,14 @@ public enum EventRenderer {
     /// Appends one event as a JSON object (without a newline) straight into bytes:
     /// `t_ms`, `seq`, `category`, `text`, then `screen` and the call's structured
     /// fields (`receiver`, `method`, `animated`, `parent`, `viewControllers`).
-    public static func appendJSON(_ event: Event, seq: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"t_ms":"#.utf8)
+    public static func appendJSON<Sink: ByteSink>(_ event: Event, seq: Int, to out: inout Sink) {
+        out.appendASCII(#"{"t_ms":"#)
         appendPadded(event.time, width: 0, to: &out)
-        out.append(contentsOf: #","seq":"#.utf8)
+        out.appendASCII(#","seq":"#)
         appendPadded(seq, width: 0, to: &out)
-        out.append(contentsOf: #","category":""#.utf8)
-        out.append(contentsOf: event.category.rawValue.utf8)
-        out.append(contentsOf: #"","text":"#.utf8)
+        out.appendASCII(#","category":""#)
+        out.appendUTF8(of: event.category.rawValue)
+        out.appendASCII(#"","text":"#)
         switch event.payload {
         case let .text(text, _):
             appendJSONString(text, to: &out)
@@ -36,7 +36,7 @@ public enum EventRenderer {
             out.append(UInt8(ascii: "\""))
         }
         if let subject = event.subject {
-            out.append(contentsOf: #","screen":"#.utf8)
+            out.appendASCII(#","screen":"#)
             appendJSONString(subject, to: &out)
         }
         appendStructuredFields(event, to: &out)
@@ -44,16 +44,16 @@ public enum EventRenderer {
     }
 
     /// The event's own fields beyond its text: the method, the receiver, `animated`.
-    static func appendStructuredFields(_ event: Event, to out: inout [UInt8]) {
+    static func appendStructuredFields<Sink: ByteSink>(_ event: Event, to out: inout Sink) {
         func fields(receiver: String, method: String, animated: Bool?) {
-            out.append(contentsOf: #","receiver":"#.utf8)
+            out.appendASCII(#","receiver":"#)
             appendJSONString(receiver, to: &out)
-            out.append(contentsOf: #","method":"#.utf8)
+            out.appendASCII(#","method":"#)
             appendJSONString(method, to: &out)
-            if let animated { out.append(contentsOf: (animated ? #","animated":true"# : #","animated":false"#).utf8) }
+            if let animated { out.appendASCII(animated ? #","animated":true"# : #","animated":false"#) }
         }
         func parent(_ toNav: Bool) {
-            out.append(contentsOf: (toNav ? #","parent":"nav""# : #","parent":null"#).utf8)
+            out.appendASCII(toNav ? #","parent":"nav""# : #","parent":null"#)
         }
         switch event.payload {
         case let .lifecycle(name, call):
@@ -77,7 +77,7 @@ public enum EventRenderer {
             case let .popToRoot(a): fields(receiver: "nav", method: "popToRootViewController", animated: a)
             case let .setStack(names, a):
                 fields(receiver: "nav", method: "setViewControllers", animated: a)
-                out.append(contentsOf: #","viewControllers":["#.utf8)
+                out.appendASCII(#","viewControllers":["#)
                 for (index, name) in names.enumerated() {
                     if index > 0 { out.append(UInt8(ascii: ",")) }
                     appendJSONString(name.description, to: &out)
@@ -93,18 +93,20 @@ public enum EventRenderer {
     }
 
     /// A JSON string literal for `text`, appended as bytes.
-    static func appendJSONString(_ text: String, to out: inout [UInt8]) {
+    static func appendJSONString<Sink: ByteSink>(_ text: String, to out: inout Sink) {
         out.append(UInt8(ascii: "\""))
-        let hex = Array("0123456789abcdef".utf8)
+        func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 87 + nibble }
         for byte in text.utf8 {
             switch byte {
-            case 0x22: out.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: out.append(contentsOf: [0x5C, 0x72])
-            case 0x09: out.append(contentsOf: [0x5C, 0x74])
+            case 0x22: out.appendASCII(#"\""#)
+            case 0x5C: out.appendASCII(#"\\"#)
+            case 0x0A: out.appendASCII(#"\n"#)
+            case 0x0D: out.appendASCII(#"\r"#)
+            case 0x09: out.appendASCII(#"\t"#)
             case 0..<0x20:
-                out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+                out.appendASCII(#"\u00"#)
+                out.append(hex(byte >> 4))
+                out.append(hex(byte & 15))
             default:
                 out.append(byte)
             }
@@ -165,7 +167,7 @@ extension EventRenderer {
 extension EventRenderer {
     /// Appends `[  350ms] text` and a newline straight into a byte buffer: the
     /// writer's fast path, with no intermediate strings for the frequent events.
-    public static func appendLine(_ event: Event, to out: inout [UInt8]) {
+    public static func appendLine<Sink: ByteSink>(_ event: Event, to out: inout Sink) {
         out.append(UInt8(ascii: "["))
         out.appendDecimal(event.time, width: 5)
         out.appendASCII("ms] ")
@@ -174,7 +176,7 @@ extension EventRenderer {
     }
 
     /// A whole number right-aligned in `width` columns, without a String.
-    static func appendPadded(_ value: Int, width: Int, to out: inout [UInt8]) {
+    static func appendPadded<Sink: ByteSink>(_ value: Int, width: Int, to out: inout Sink) {
         out.appendDecimal(value, width: width)
     }
 }

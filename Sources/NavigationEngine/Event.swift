@@ -50,9 +50,11 @@ public struct Event: Hashable, Sendable {
 
     /// Appends the event's text as UTF-8: the one place its words are made, used
     /// by `text` and by writers that render straight into an output buffer.
-    public func appendText(to out: inout [UInt8]) {
+    /// (Inlinable, so each writer gets a copy specialised for its own sink.)
+    @inlinable
+    public func appendText<Sink: ByteSink>(to out: inout Sink) {
         func name(_ name: ScreenName) {
-            out.appendUTF8(of: name.className)
+            name.cls.withUTF8 { out.appendBytes($0) }
             if name.ordinal != 1 {
                 out.append(UInt8(ascii: "#"))
                 out.appendDecimal(name.ordinal)
@@ -113,48 +115,69 @@ public struct Event: Hashable, Sendable {
     }
 }
 
-extension Array where Element == UInt8 {
+/// Where rendered text goes, a byte at a time or a run at a time: a byte
+/// array, or an output buffer that writes straight into its memory.
+public protocol ByteSink {
+    mutating func append(_ byte: UInt8)
+    mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: ByteSink where Element == UInt8 {
+    @inlinable
+    public mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(contentsOf: bytes)
+    }
+}
+
+extension ByteSink {
     /// Appends a literal's bytes in one copy.
+    @inlinable
     public mutating func appendASCII(_ literal: StaticString) {
-        append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        appendBytes(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Appends a string's UTF-8 in one copy.
+    @inlinable
     public mutating func appendUTF8(of text: String) {
         var text = text
-        text.withUTF8 { append(contentsOf: $0) }
+        text.withUTF8 { appendBytes($0) }
     }
 
     /// Appends a whole number in decimal, right-aligned in `width` columns,
-    /// without making a String: the digits and the padding are laid out in a
-    /// small buffer on the stack and appended in one copy.
+    /// without making a String. Up to eight digits are gathered in one word
+    /// (divisions by the constant 10 are multiplications) and written out
+    /// most significant first; longer numbers take a second pass for the rest.
+    @inlinable
     public mutating func appendDecimal(_ value: Int, width: Int = 0) {
-        let spaces: UInt64 = 0x2020_2020_2020_2020
-        var buffer: (UInt64, UInt64, UInt64) = (spaces, spaces, spaces) // 24 bytes: any Int fits
-        let size = 24
-        let first = Swift.withUnsafeMutableBytes(of: &buffer) { bytes -> Int in
-            var i = size
-            var magnitude = value.magnitude
-            repeat {
-                i -= 1
-                bytes[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                i -= 1
-                bytes[i] = UInt8(ascii: "-")
+        var magnitude = value.magnitude
+        // Low eight digits in `low` (the units in the top byte used), the rest in `high`.
+        var low: UInt64 = 0
+        var lowCount = 0
+        repeat {
+            low = low &<< 8 | UInt64(48 + magnitude % 10)
+            magnitude /= 10
+            lowCount += 1
+        } while magnitude > 0 && lowCount < 8
+        var high: UInt64 = 0
+        var highCount = 0
+        var highest: UInt64 = 0
+        var highestCount = 0
+        while magnitude > 0 {
+            if highCount < 8 {
+                high = high &<< 8 | UInt64(48 + magnitude % 10)
+                highCount += 1
+            } else {
+                highest = highest &<< 8 | UInt64(48 + magnitude % 10)
+                highestCount += 1
             }
-            return i
+            magnitude /= 10
         }
-        var start = first
-        if width > size {
-            for _ in 0..<(width - size) { append(32) } // wider than the buffer: never in navsh's own use
-            start = 0
-        } else if size - width < first {
-            start = size - width
-        }
-        Swift.withUnsafeBytes(of: &buffer) { bytes in
-            append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...]).assumingMemoryBound(to: UInt8.self))
-        }
+        let length = lowCount + highCount + highestCount + (value < 0 ? 1 : 0)
+        if width > length { for _ in 0..<(width - length) { append(32) } }
+        if value < 0 { append(UInt8(ascii: "-")) }
+        // Each word holds its most significant digit in its lowest byte.
+        for i in 0..<highestCount { append(UInt8(truncatingIfNeeded: highest &>> UInt64(8 * i))) }
+        for i in 0..<highCount { append(UInt8(truncatingIfNeeded: high &>> UInt64(8 * i))) }
+        for i in 0..<lowCount { append(UInt8(truncatingIfNeeded: low &>> UInt64(8 * i))) }
     }
 }

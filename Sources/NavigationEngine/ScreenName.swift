@@ -18,6 +18,11 @@ public struct ClassName: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The class name as written.
     public var text: String { ClassNameTable.shared.text(of: id) }
 
+    /// Calls `body` with the name's UTF-8 bytes, without making a String.
+    public func withUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        ClassNameTable.shared.withUTF8(of: id, body)
+    }
+
     public var description: String { text }
 
     public static func < (lhs: ClassName, rhs: ClassName) -> Bool { lhs.text < rhs.text }
@@ -29,6 +34,8 @@ final class ClassNameTable: Sendable {
 
     private struct Table {
         var texts: [String] = []
+        /// The same names as UTF-8, for writers that copy bytes.
+        var bytes: [[UInt8]] = []
         var ids: [String: UInt32] = [:]
     }
     private let table = Mutex(Table())
@@ -38,8 +45,18 @@ final class ClassNameTable: Sendable {
             if let id = table.ids[text] { return id }
             let id = UInt32(truncatingIfNeeded: table.texts.count)
             table.texts.append(text)
+            table.bytes.append(Array(text.utf8))
             table.ids[text] = id
             return id
+        }
+    }
+
+    func withUTF8(of id: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        // The bytes are copied out under the lock by `body` (a writer's append).
+        table.withLock { table in
+            let index = Int(id)
+            guard index < table.bytes.count else { return }
+            table.bytes[index].withUnsafeBufferPointer(body)
         }
     }
 

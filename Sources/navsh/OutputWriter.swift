@@ -6,16 +6,13 @@ import NavScript
 /// (flushed when full, before stderr writes, and at the end of each prompt
 /// command); stderr goes out at once so the two stay in order on a terminal.
 final class OutputWriter: OutputSink {
-    private var buffer: [UInt8] = []
-    private let capacity = 1 << 16
+    private var buffer = OutputBuffer(capacity: 1 << 16)
     /// Flush after every line (a person is watching).
     var lineBuffered = false
     /// Called for every line before it is written (the REPL prints above the prompt).
     var stdoutFD: Int32 = 1
 
-    init() {
-        buffer.reserveCapacity(capacity)
-    }
+    init() {}
 
     /// While set, lines go there at once (readline prints them above the prompt).
     var redirect: ((String) -> Void)?
@@ -26,9 +23,8 @@ final class OutputWriter: OutputSink {
             redirect(text + "\n")
             return
         }
-        buffer.append(contentsOf: text.utf8)
-        buffer.append(10)
-        if lineBuffered || buffer.count >= capacity { flush() }
+        buffer.appendLine(text)
+        if lineBuffered || buffer.count >= buffer.capacity { flush() }
     }
 
     func event(_ event: Event, seq: Int, json: Bool, colour: Bool) {
@@ -37,12 +33,11 @@ final class OutputWriter: OutputSink {
             return
         }
         if json {
-            EventRenderer.appendJSON(event, seq: seq, to: &buffer)
-            buffer.append(10)
+            buffer.appendJSONLine(event, seq: seq)
         } else {
-            EventRenderer.appendLine(event, to: &buffer)
+            buffer.appendLine(event)
         }
-        if lineBuffered || buffer.count >= capacity { flush() }
+        if lineBuffered || buffer.count >= buffer.capacity { flush() }
     }
 
     func diagnostic(_ text: String) {
@@ -54,17 +49,17 @@ final class OutputWriter: OutputSink {
         flush()
         var bytes = Array(text.utf8)
         bytes.append(10)
-        writeAll(2, bytes)
+        bytes.withUnsafeBytes { writeAll(2, $0) }
     }
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        writeAll(stdoutFD, buffer)
-        buffer.removeAll(keepingCapacity: true)
+        buffer.withBytes { writeAll(stdoutFD, $0) }
+        buffer.removeAll()
     }
 
-    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
+    private func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) {
+        do {
             guard let base = raw.baseAddress else { return }
             var offset = 0
             while offset < raw.count {

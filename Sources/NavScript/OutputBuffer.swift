@@ -1,0 +1,112 @@
+import NavigationEngine
+
+/// The bytes waiting to go to stdout, rendered straight into memory.
+///
+/// An array's `append` checks uniqueness and capacity for every byte or run
+/// it adds; here the storage is sized ahead (`capacity` plus room for a line)
+/// and a line is rendered through a pointer with one bounds check per write.
+/// A line that does not fit the room left (a very long text event) is
+/// rendered into an array first and then copied in, growing the storage.
+public struct OutputBuffer {
+    /// Room kept past `capacity`, so a usual line always fits.
+    static let slack = 4096
+    /// The writer flushes once `count` reaches this.
+    public let capacity: Int
+    private var storage: [UInt8]
+    public private(set) var count = 0
+
+    public init(capacity: Int = 1 << 16) {
+        self.capacity = capacity
+        storage = Array(repeating: 0, count: capacity + Self.slack)
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// One event as a text line (`[  350ms] text`), with its newline.
+    public mutating func appendLine(_ event: Event) {
+        let start = count
+        let end: Int? = storage.withUnsafeMutableBufferPointer { base in
+            var writer = PointerSink(base: base, count: start)
+            EventRenderer.appendLine(event, to: &writer)
+            return writer.overflowed ? nil : writer.count
+        }
+        if let end {
+            count = end
+        } else {
+            var bytes: [UInt8] = []
+            EventRenderer.appendLine(event, to: &bytes)
+            append(bytes)
+        }
+    }
+
+    /// One event as a JSON object, with a newline.
+    public mutating func appendJSONLine(_ event: Event, seq: Int) {
+        let start = count
+        let end: Int? = storage.withUnsafeMutableBufferPointer { base in
+            var writer = PointerSink(base: base, count: start)
+            EventRenderer.appendJSON(event, seq: seq, to: &writer)
+            writer.append(10)
+            return writer.overflowed ? nil : writer.count
+        }
+        if let end {
+            count = end
+        } else {
+            var bytes: [UInt8] = []
+            EventRenderer.appendJSON(event, seq: seq, to: &bytes)
+            bytes.append(10)
+            append(bytes)
+        }
+    }
+
+    /// A line of text and its newline.
+    public mutating func appendLine(_ text: String) {
+        var bytes = Array(text.utf8)
+        bytes.append(10)
+        append(bytes)
+    }
+
+    private mutating func append(_ bytes: [UInt8]) {
+        if count + bytes.count > storage.count {
+            storage.append(contentsOf: repeatElement(0, count: count + bytes.count - storage.count))
+        }
+        storage.replaceSubrange(count..<(count + bytes.count), with: bytes)
+        count += bytes.count
+    }
+
+    /// The pending bytes.
+    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// Forgets the pending bytes (after writing them), keeping the memory; a
+    /// storage grown for one very long line goes back to its usual size.
+    public mutating func removeAll() {
+        count = 0
+        if storage.count > capacity + Self.slack {
+            storage.removeLast(storage.count - (capacity + Self.slack))
+        }
+    }
+}
+
+/// Writes through a buffer pointer; on running out of room it stops writing
+/// and remembers that it overflowed (the caller renders the line again).
+struct PointerSink: ByteSink {
+    let base: UnsafeMutableBufferPointer<UInt8>
+    var count: Int
+    var overflowed = false
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        guard count < base.count else { overflowed = true; return }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= base.count - count else { overflowed = true; return }
+        guard let source = bytes.baseAddress, let target = base.baseAddress else { return }
+        (target + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+}
