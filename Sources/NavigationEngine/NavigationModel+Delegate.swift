@@ -1,8 +1,8 @@
 /// UINavigationControllerDelegate calls, and what the seeds' controllers do in them.
 extension NavigationModel {
     mutating func delegateWillShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
-        guard let nav = navs[id] else { return }
-        let delegate = nav.delegate, cls = nav.cls
+        // Fields read in place: a plain controller with no delegate copies nothing.
+        guard let delegate = navs[id]?.delegate, let features = navs[id]?.cls.features else { return }
         var text: String { "willShow(\(shown), animated: \(animated))" }
         switch delegate {
         case .none:
@@ -12,10 +12,10 @@ extension NavigationModel {
         case let .controller(forward):
             // The article's InteractivePopNavigationController implements only didShow
             // itself; willShow exists on a gate controller or as a proxy's forwarder.
-            if !cls.features.isDisjoint(with: [.gates, .proxy]) {
+            if !features.isDisjoint(with: [.gates, .proxy]) {
                 emit(.delegate, "nav.\(text)", about: shown)
             }
-            if cls.features.contains(.gates), isGate(shown) {
+            if features.contains(.gates), isGate(shown) {
                 screens[shown]?.backHiddenByGate = true
                 emit(.gate, "\(shown).navigationItem.setHidesBackButton(true, animated: false)", about: shown)
             }
@@ -26,8 +26,7 @@ extension NavigationModel {
     }
 
     mutating func delegateDidShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
-        guard let nav = navs[id] else { return }
-        let delegate = nav.delegate, cls = nav.cls
+        guard let delegate = navs[id]?.delegate, let features = navs[id]?.cls.features else { return }
         var text: String { "didShow(\(shown), animated: \(animated))" }
         switch delegate {
         case .none:
@@ -37,8 +36,8 @@ extension NavigationModel {
             gateMissed(id, shown)
         case let .controller(forward):
             emit(.delegate, "nav.\(text)", about: shown)
-            if cls.features.contains(.swipeGuard) { navs[id]?.isPushing = false }
-            if cls.features.contains(.gates), isGate(shown) { closeGate(id, at: shown) }
+            if features.contains(.swipeGuard) { navs[id]?.isPushing = false }
+            if features.contains(.gates), isGate(shown) { closeGate(id, at: shown) }
             if let forward, forward.methods.contains(.didShow) {
                 emit(.delegate, "\(forward.name).\(text)", about: shown)
             }

@@ -97,7 +97,7 @@ extension NavigationModel {
     }
 
     func isGate(_ name: ScreenName) -> Bool {
-        traits(of: name).gate || screens[name]?.runtimeGate == true
+        (traits.count > 0 && traits(of: name).gate) || screens[name]?.runtimeGate == true
     }
 
     /// The back button shows: a custom one, or the system one with a screen below.

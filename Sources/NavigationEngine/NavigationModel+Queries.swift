@@ -22,7 +22,7 @@ extension NavigationModel {
 
     /// The class names of live screens and declared classes, for completion.
     public var knownClassNames: [String] {
-        Set(screens.keys.map(\.className)).union(traits.keys.map(\.text)).sorted()
+        Set(screens.keys.map(\.className)).union(traits.classes.map(\.text)).sorted()
     }
 
     /// Live screen names for completion.

@@ -56,18 +56,18 @@ extension NavigationModel {
 
     /// UINavigationController's own implementation of a call.
     mutating func superCall(_ id: Int, _ call: NavCall) throws {
-        if modalTransition != nil {
+        if isModalTransitioning {
             emit(.warning, "warning: \(call.selector) called on <nav> while an existing transition or presentation is occurring; the navigation stack will not be updated.")
             emit(.note, "note: the call was dropped because a presentation or dismissal is still animating")
             releaseUnheld(call.screens)
             return
         }
         guard let running = navs[id]?.isTransitioning else { return }
-        if profile == .legacy, frozen?.nav != id, running, let transition = navs[id]?.transition {
+        if profile == .legacy, frozenNav != id, running, let transition = navs[id]?.transition {
             try nestedCall(id, call, cutting: transition)
             return
         }
-        if running || frozen?.nav == id {
+        if running || frozenNav == id {
             if case let .push(name, _) = call, screens[name]?.parent == id {
                 throw raising("NSInvalidArgumentException", "Pushing the same view controller instance more than once is not supported (\(name))")
             }
@@ -307,7 +307,7 @@ extension NavigationModel {
     /// Runs the calls that waited for the transition, until one starts another.
     mutating func runQueue(_ id: Int) {
         // An empty queue (the usual case) costs one read of the table.
-        while navs[id]?.queue.isEmpty == false, navs[id]?.transition == nil, frozen?.nav != id,
+        while navs[id]?.queue.isEmpty == false, navs[id]?.isTransitioning == false, frozenNav != id,
               let call = navs[id]?.queue.first {
             navs[id]?.queue.removeFirst()
             do { try run(id, call) } catch {}
@@ -326,7 +326,7 @@ extension NavigationModel {
 
     mutating func viewWillAppear(_ name: ScreenName, _ id: Int, _ animated: Bool) {
         emitLifecycle(name, .viewWillAppear(animated))
-        if traits(of: name).confirm != nil, navs[id]?.cls.features.contains(.safePop) == true {
+        if navs[id]?.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
             navs[id]?.safeDelegate = name
             emit(.delegate, "nav.safeDelegate = \(name)", about: name)
         }
@@ -334,7 +334,7 @@ extension NavigationModel {
 
     mutating func viewWillDisappear(_ name: ScreenName, _ id: Int, _ animated: Bool) {
         emitLifecycle(name, .viewWillDisappear(animated))
-        if traits(of: name).confirm != nil, navs[id]?.cls.features.contains(.safePop) == true {
+        if navs[id]?.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
             navs[id]?.safeDelegate = nil
             emit(.delegate, "nav.safeDelegate = nil", about: name)
         }

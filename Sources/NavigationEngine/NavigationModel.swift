@@ -8,9 +8,9 @@ public struct NavigationModel: Hashable, Sendable {
     /// Clock time in milliseconds.
     public internal(set) var clock = 0
     var durations = Durations()
-    var traits: [ClassName: ScreenTraits] = [:]
+    var traits = ClassMap<ScreenTraits>()
     /// Instances created so far, per class (numbers are never reused).
-    var counters: [ClassName: Int] = [:]
+    var counters = ClassMap<Int>()
     /// Instances created so far in all (the sum of `counters`).
     var created = 0
     /// Live instances only.
@@ -68,7 +68,7 @@ public struct NavigationModel: Hashable, Sendable {
         var h = 0
         func mix(_ value: Int) { h = (h &* 1_000_003) &+ value &+ 0x9E37_79B9 }
         mix(clock); mix(screens.count); mix(counters.count); mix(modals.count); mix(created); mix(nextNavID)
-        mix((modalTransition == nil ? 0 : 1) | (alert == nil ? 0 : 2) | (frozen == nil ? 0 : 4))
+        mix((isModalTransitioning ? 1 : 0) | (hasAlert ? 2 : 0) | (isFrozenAny ? 4 : 0))
         for id in navs.ids {
             guard let count = navs[id]?.stack.count else { continue }
             mix(id); mix(count); mix(navs[id]?.queue.count ?? 0); mix(navs[id]?.top?.ordinal ?? 0)
@@ -76,6 +76,20 @@ public struct NavigationModel: Hashable, Sendable {
             if case let .interactive(percent, cancels)? = navs[id]?.transition?.kind { mix(percent * 2 + (cancels ? 1 : 0)) }
         }
         return h
+    }
+
+    // Tests of the optional parts of the state that look at the tag only: a
+    // comparison with nil copies the whole value first (its strings and arrays
+    // retained and released), several times a command.
+    var isModalTransitioning: Bool { if case .some = modalTransition { true } else { false } }
+    var hasAlert: Bool { if case .some = alert { true } else { false } }
+    var isFrozenAny: Bool { if case .some = frozen { true } else { false } }
+    /// The controller a frozen pop holds, if any.
+    var frozenNav: Int? {
+        switch frozen {
+        case .none: nil
+        case let .some(frozen): frozen.nav
+        }
     }
 
     /// Elements the engine has examined so far (see `Scratch.steps`).

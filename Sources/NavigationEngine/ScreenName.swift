@@ -15,6 +15,10 @@ public struct ClassName: Hashable, Sendable, Comparable, CustomStringConvertible
         id = ClassNameTable.shared.id(for: text)
     }
 
+    init(id: UInt32) {
+        self.id = id
+    }
+
     /// The class name as written.
     public var text: String { ClassNameTable.shared.text(of: id) }
 
@@ -34,20 +38,67 @@ final class ClassNameTable: Sendable {
 
     private struct Table {
         var texts: [String] = []
-        /// The same names as UTF-8, for writers that copy bytes.
+        /// The same names as UTF-8, for writers that copy bytes and for look-ups.
         var bytes: [[UInt8]] = []
-        var ids: [String: UInt32] = [:]
+        /// Open addressing over the names' FNV-1a hashes: the id plus one, 0 when empty.
+        var index: [UInt32] = Array(repeating: 0, count: 64)
+
+        static func same(_ stored: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard stored.count == key.count else { return false }
+            return stored.withUnsafeBufferPointer { stored in
+                for i in 0..<key.count where stored[i] != key[i] { return false }
+                return true
+            }
+        }
+
+        static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return h
+        }
+
+        /// The id of the name with these bytes, if it has one.
+        func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: UInt32?, slot: Int) {
+            let mask = index.count - 1
+            var slot = Int(truncatingIfNeeded: hash >> 7) & mask
+            while index[slot] != 0 {
+                let id = index[slot] - 1
+                if Self.same(bytes[Int(id)], key) { return (id, slot) }
+                slot = (slot + 1) & mask
+            }
+            return (nil, slot)
+        }
+
+        mutating func insert(_ text: String, _ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt32 {
+            if (texts.count + 1) * 2 > index.count { rehash(to: index.count * 2) }
+            let slot = find(key, hash: hash).slot
+            let id = UInt32(truncatingIfNeeded: texts.count)
+            texts.append(text)
+            bytes.append(Array(key))
+            index[slot] = id + 1
+            return id
+        }
+
+        mutating func rehash(to size: Int) {
+            index = Array(repeating: 0, count: size)
+            let mask = size - 1
+            for (id, name) in bytes.enumerated() {
+                var slot = name.withUnsafeBufferPointer { Int(truncatingIfNeeded: Self.hash($0) >> 7) } & mask
+                while index[slot] != 0 { slot = (slot + 1) & mask }
+                index[slot] = UInt32(id + 1)
+            }
+        }
     }
     private let table = Mutex(Table())
 
     func id(for text: String) -> UInt32 {
-        table.withLock { table in
-            if let id = table.ids[text] { return id }
-            let id = UInt32(truncatingIfNeeded: table.texts.count)
-            table.texts.append(text)
-            table.bytes.append(Array(text.utf8))
-            table.ids[text] = id
-            return id
+        var utf8 = text
+        return utf8.withUTF8 { key in
+            let hash = Table.hash(key)
+            return table.withLock { table in
+                if let id = table.find(key, hash: hash).id { return id }
+                return table.insert(text, key, hash: hash)
+            }
         }
     }
 

@@ -1,0 +1,96 @@
+/// A small map from class to value (instance counters, declared traits): open
+/// addressing keyed by the class number, hashed with one multiplication.
+/// A `Dictionary` hashes every look-up with a seeded SipHash, which cost more
+/// than the rest of a `push`'s bookkeeping (docs/performance.md).
+struct ClassMap<Value: Hashable & Sendable>: Sendable {
+    /// Power-of-two many slots, at most half full; linear probing, no removal.
+    /// A probe reads only `keys` (the class number plus one, 0 when empty).
+    private var keys: [UInt32] = Array(repeating: 0, count: 8)
+    private var values: [Value?] = Array(repeating: nil, count: 8)
+    private(set) var count = 0
+
+    private var mask: Int { keys.count - 1 }
+
+    private static func home(_ key: ClassName, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(key.id) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    /// The slot of `key`, or the empty slot where it would go.
+    private func slot(of key: ClassName) -> (index: Int, found: Bool) {
+        let wanted = key.id &+ 1
+        var i = Self.home(key, mask: mask)
+        while keys[i] != 0 {
+            if keys[i] == wanted { return (i, true) }
+            i = (i + 1) & mask
+        }
+        return (i, false)
+    }
+
+    /// The value for `key`; setting a value stores or replaces it (entries are never removed).
+    subscript(key: ClassName) -> Value? {
+        get {
+            guard count > 0 else { return nil }
+            let (i, found) = slot(of: key)
+            return found ? values[i] : nil
+        }
+        set {
+            guard let newValue else { return }
+            var (i, found) = slot(of: key)
+            if !found, (count + 1) * 2 > keys.count {
+                grow()
+                i = slot(of: key).index
+            }
+            if !found {
+                keys[i] = key.id &+ 1
+                count += 1
+            }
+            values[i] = newValue
+        }
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys, oldValues = values
+        keys = Array(repeating: 0, count: oldKeys.count * 2)
+        values = Array(repeating: nil, count: oldKeys.count * 2)
+        count = 0
+        for (i, key) in oldKeys.enumerated() where key != 0 {
+            let cls = ClassName(id: key - 1)
+            let j = slot(of: cls).index
+            keys[j] = key
+            values[j] = oldValues[i]
+            count += 1
+        }
+    }
+
+    /// The classes with a value, in no particular order.
+    var classes: [ClassName] { keys.filter { $0 != 0 }.map { ClassName(id: $0 - 1) } }
+
+    private var entries: [(ClassName, Value)] {
+        keys.indices.compactMap { i in
+            guard keys[i] != 0, let value = values[i] else { return nil }
+            return (ClassName(id: keys[i] - 1), value)
+        }
+    }
+}
+
+extension ClassMap: Hashable {
+    /// Equal when they map the same classes to the same values, whatever the slot order.
+    static func == (lhs: ClassMap, rhs: ClassMap) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for (key, value) in lhs.entries where rhs[key] != value { return false }
+        return true
+    }
+
+    /// Order-independent: the sum of each entry's own hash.
+    func hash(into hasher: inout Hasher) {
+        var sum = 0
+        for (key, value) in entries {
+            var entry = Hasher()
+            entry.combine(key)
+            entry.combine(value)
+            sum &+= entry.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(sum)
+    }
+}
