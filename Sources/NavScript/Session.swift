@@ -233,9 +233,9 @@ public final class Session {
         // A line of several commands is taken back whole if one fails; a single
         // command changes nothing when it fails, so needs no copy.
         let before = commands.count > 1 ? (current, journal.count) : nil
-        for command in commands.elements {
+        for index in 0..<commands.count {
             guard !stopped, !quitRequested else { return }
-            let ok = execute(command, file: file, line: line, directory: directory)
+            let ok = execute(commands[index], file: file, line: line, directory: directory)
             if !ok, let before {
                 current = before.0
                 journal.truncate(to: before.1)
