@@ -48,7 +48,7 @@ struct UndoJournal {
     /// usual command copies no state to record itself).
     mutating func record(_ entry: consuming JournalEntry, weight: Int, before state: @autoclosure () -> SessionState) {
         let last = checkpoints.last?.position ?? -1_000_000
-        let interval = max(32, weight / 64)
+        let interval = max(16, weight / 64)
         if checkpoints.isEmpty || entries.count - last >= interval {
             copySteps &+= weight
             checkpoints.append((entries.count, state()))
