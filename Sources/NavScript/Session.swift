@@ -207,6 +207,7 @@ public final class Session {
     }
 
     func endsWithContinuation(_ text: String) -> Bool {
+        guard text.utf8.last == 92 else { return false } // the usual line: no backslash at the end
         var count = 0
         for b in text.utf8.reversed() {
             if b == 92 { count += 1 } else { break }
