@@ -246,21 +246,27 @@ extension NavigationModel {
         let oldTop = navs[id]?.top
         let animator = animated ? answeringDelegate(id) : nil
         var removed: [ScreenName] = []
-        var added: [ScreenName] = []
+        // What came in: a push brings exactly its screen, as the new top (no
+        // array is made for it); a replacement may bring several.
+        var toIsNew = false
+        var addedBelow: [ScreenName] = []
         switch edit {
         case let .push(name):
             appendToStack(id, name)
-            added = [name]
+            toIsNew = true
         case let .keep(count):
             removed = truncateStack(id, keeping: count)
         case let .replace(names):
+            let added: [ScreenName]
             (removed, added) = replaceStack(id, with: names)
+            if let top = navs[id]?.top {
+                toIsNew = added.contains(top)
+                addedBelow = added.filter { $0 != top }
+            }
         }
         guard let newTop = navs[id]?.top else { return }
-        let toIsNew = added.last == newTop || added.contains(newTop)
         if toIsNew { emitLifecycle(newTop, .willMove(toNav: true)) }
         for name in removed { emitLifecycle(name, .willMove(toNav: false)) }
-        let addedBelow = added.filter { $0 != newTop }
         for name in addedBelow { emitLifecycle(name, .willMove(toNav: true)) }
         loadView(newTop)
         if let oldTop { viewWillDisappear(oldTop, id, animated) }
@@ -273,11 +279,10 @@ extension NavigationModel {
             }
         }
         let duration = kind.isPush ? durations.push : durations.pop
-        let transition = NavTransition(kind: kind, from: oldTop, to: newTop, removed: removed,
-                                       addedBelow: addedBelow, toIsNew: toIsNew,
-                                       animated: animated, repairsBar: !nesting,
-                                       start: clock, end: held ? nil : (animated ? clock + duration : clock))
-        navs[id]?.transition = transition
+        navs[id]?.transition = NavTransition(kind: kind, from: oldTop, to: newTop, removed: removed,
+                                             addedBelow: addedBelow, toIsNew: toIsNew,
+                                             animated: animated, repairsBar: !nesting,
+                                             start: clock, end: held ? nil : (animated ? clock + duration : clock))
         if !animated { finishTransition(id) }
     }
 
