@@ -19,14 +19,15 @@ struct NavTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         unsafeAddress {
             // Slot 0 is always empty (ids start at 1): an unknown id reads it.
             let index = id > 0 && id < slots.count ? id : 0
-            return slots.withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) + index }
+            // `slots` always holds slot 0, so its base address is never nil.
+            return slots.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped + index }
         }
         unsafeMutableAddress {
             // Growing for an id with no controller leaves nil slots, which == ignores.
             // (Ids come from `freeID` and start at 1; none below 1 is ever written.)
             if id >= slots.count { grow(to: id) }
             let index = Swift.max(id, 0)
-            return slots.withUnsafeMutableBufferPointer { $0.baseAddress! + index }
+            return slots.withUnsafeMutableBufferPointer { $0.baseAddress.unsafelyUnwrapped + index }
         }
     }
 

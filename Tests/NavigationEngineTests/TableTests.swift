@@ -1,0 +1,116 @@
+@testable import NavigationEngine
+import Testing
+
+/// The engine's own hash tables (live screens, per-class counters and traits,
+/// interned class names) checked against `Dictionary` on seeded random
+/// operations: same contents after every step, and equality and hashing that
+/// ignore the order things were inserted in.
+@Suite("The engine's tables agree with Dictionary")
+struct TableTests {
+    /// A small deterministic generator (SplitMix64), so a failure repeats.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("ScreenTable: insert, update, remove and look up like a Dictionary", arguments: [1, 2, 3, 4])
+    func screenTable(seed: UInt64) {
+        var rng = Generator(state: seed)
+        var table = ScreenTable()
+        var reference: [ScreenName: Screen] = [:]
+        let classes = (0..<5).map { "TableClass\($0)" }
+        for step in 0..<20_000 {
+            // Keys from a small space, so removals hit live entries and probe runs
+            // are long enough for backward-shift deletion to matter.
+            let name = ScreenName(className: classes[Int.random(in: 0..<5, using: &rng)],
+                                  ordinal: Int.random(in: 1...300, using: &rng))
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0..<5:
+                var screen = Screen(name: name)
+                screen.parent = Int.random(in: 0..<3, using: &rng)
+                table[name] = screen
+                reference[name] = screen
+            case 5..<8:
+                table[name] = nil
+                reference[name] = nil
+            default:
+                table[name]?.viewLoaded = true
+                reference[name]?.viewLoaded = true
+            }
+            #expect(table[name] == reference[name], "step \(step)")
+            #expect(table.count == reference.count, "step \(step)")
+            if step % 1000 == 0 {
+                for (key, value) in reference { #expect(table[key] == value) }
+                #expect(Set(table.keys) == Set(reference.keys))
+            }
+        }
+        for (key, value) in reference { #expect(table[key] == value) }
+    }
+
+    @Test("ScreenTable: equal contents are equal and hash alike, in any insertion order")
+    func screenTableEquality() {
+        let names = (1...200).map { ScreenName(className: "Order", ordinal: $0) }
+        var forward = ScreenTable()
+        var backward = ScreenTable()
+        for name in names { forward[name] = Screen(name: name) }
+        for name in names.reversed() { backward[name] = Screen(name: name) }
+        #expect(forward == backward)
+        #expect(forward.hashValue == backward.hashValue)
+        // Grown then shrunk: same contents as one that never grew.
+        var shrunk = forward
+        for name in names.dropFirst(10) { shrunk[name] = nil }
+        var small = ScreenTable()
+        for name in names.prefix(10) { small[name] = Screen(name: name) }
+        #expect(shrunk == small)
+        #expect(shrunk.hashValue == small.hashValue)
+        small[names[0]]?.viewLoaded = true
+        #expect(shrunk != small)
+    }
+
+    @Test("ClassMap: set and get like a Dictionary; equality ignores order")
+    func classMap() {
+        var rng = Generator(state: 7)
+        var map = ClassMap<Int>()
+        var reference: [ClassName: Int] = [:]
+        let classes = (0..<500).map { ClassName("MapClass\($0)") }
+        for step in 0..<10_000 {
+            let cls = classes[Int.random(in: 0..<500, using: &rng)]
+            let value = Int.random(in: 0..<1000, using: &rng)
+            map[cls] = value
+            reference[cls] = value
+            #expect(map[cls] == reference[cls], "step \(step)")
+        }
+        #expect(map.count == reference.count)
+        for cls in classes { #expect(map[cls] == reference[cls]) }
+        #expect(Set(map.classes) == Set(reference.keys))
+
+        var other = ClassMap<Int>()
+        for (cls, value) in reference.sorted(by: { $0.key.text > $1.key.text }) { other[cls] = value }
+        #expect(map == other)
+        #expect(map.hashValue == other.hashValue)
+        other[classes[0]] = -1
+        #expect(map != other)
+    }
+
+    @Test("class names: the same text is the same number, and the text comes back")
+    func classNames() {
+        let texts = (0..<2_000).map { "Interned\($0)" } + ["", "é", "A_very_long_class_name_well_past_fifteen_bytes"]
+        let first = texts.map(ClassName.init)
+        let second = texts.reversed().map(ClassName.init).reversed()
+        #expect(first == Array(second))
+        #expect(Set(first).count == texts.count)
+        for (text, cls) in zip(texts, first) {
+            #expect(cls.text == text)
+            var bytes: [UInt8] = []
+            cls.withUTF8 { bytes.append(contentsOf: $0) }
+            #expect(bytes == Array(text.utf8))
+        }
+        #expect(ScreenName(className: "Interned5", ordinal: 2).description == "Interned5#2")
+    }
+}
