@@ -55,6 +55,7 @@ extension NavigationModel {
 
     /// Releases each of `names` that nothing holds any more.
     mutating func releaseUnheld(_ names: [ScreenName]) {
+        guard !names.isEmpty else { return } // a push releases nothing
         var perName = 1 + modals.count
         for id in navs.ids { perName += 1 + (navs[id]?.transition?.removed.count ?? 0) + (navs[id]?.queue.count ?? 0) }
         work(names.count * perName)

@@ -98,9 +98,14 @@ public struct NavigationModel: Hashable, Sendable {
     /// Adds to the work count.
     mutating func work(_ n: Int) { scratch.steps &+= n }
 
-    /// How much state there is: screens alive plus stack entries (for undo checkpoints).
+    /// How much state there is, in the elements a copy of it copies: screens
+    /// alive, stack entries, and the per-class counters and traits (one per
+    /// class ever created or declared). Undo spaces its checkpoints by this,
+    /// so what a checkpoint costs stays in proportion: a script that names a
+    /// new class on every line makes the counters grow without bound.
     public var weight: Int {
-        screens.count + navs.ids.reduce(0) { $0 + (navs[$1]?.stack.count ?? 0) }
+        screens.count + counters.count + traits.count
+            + navs.ids.reduce(0) { $0 + (navs[$1]?.stack.count ?? 0) }
     }
 
     /// Runs one action, appending its events to `events` (a buffer the caller

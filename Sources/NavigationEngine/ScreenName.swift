@@ -37,15 +37,16 @@ final class ClassNameTable: Sendable {
     static let shared = ClassNameTable()
 
     private struct Table {
+        /// The names, by id. Each is kept once (no second copy as bytes): a
+        /// script with many distinct class names costs a string each.
         var texts: [String] = []
-        /// The same names as UTF-8, for writers that copy bytes and for look-ups.
-        var bytes: [[UInt8]] = []
         /// Open addressing over the names' FNV-1a hashes: the id plus one, 0 when empty.
         var index: [UInt32] = Array(repeating: 0, count: 64)
 
-        static func same(_ stored: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard stored.count == key.count else { return false }
-            return stored.withUnsafeBufferPointer { stored in
+        static func same(_ stored: String, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+            var stored = stored
+            return stored.withUTF8 { stored in
+                guard stored.count == key.count else { return false }
                 for i in 0..<key.count where stored[i] != key[i] { return false }
                 return true
             }
@@ -57,13 +58,14 @@ final class ClassNameTable: Sendable {
             return h
         }
 
-        /// The id of the name with these bytes, if it has one.
+        /// The id of the name with these bytes, if it has one, and the slot
+        /// where it is (or where it would go).
         func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: UInt32?, slot: Int) {
             let mask = index.count - 1
             var slot = Int(truncatingIfNeeded: hash >> 7) & mask
             while index[slot] != 0 {
                 let id = index[slot] - 1
-                if Self.same(bytes[Int(id)], key) { return (id, slot) }
+                if Self.same(texts[Int(id)], key) { return (id, slot) }
                 slot = (slot + 1) & mask
             }
             return (nil, slot)
@@ -74,7 +76,6 @@ final class ClassNameTable: Sendable {
             let slot = find(key, hash: hash).slot
             let id = UInt32(truncatingIfNeeded: texts.count)
             texts.append(text)
-            bytes.append(Array(key))
             index[slot] = id + 1
             return id
         }
@@ -82,8 +83,9 @@ final class ClassNameTable: Sendable {
         mutating func rehash(to size: Int) {
             index = Array(repeating: 0, count: size)
             let mask = size - 1
-            for (id, name) in bytes.enumerated() {
-                var slot = name.withUnsafeBufferPointer { Int(truncatingIfNeeded: Self.hash($0) >> 7) } & mask
+            for id in texts.indices {
+                var text = texts[id]
+                var slot = text.withUTF8 { Int(truncatingIfNeeded: Self.hash($0) >> 7) } & mask
                 while index[slot] != 0 { slot = (slot + 1) & mask }
                 index[slot] = UInt32(id + 1)
             }
@@ -106,8 +108,9 @@ final class ClassNameTable: Sendable {
         // The bytes are copied out under the lock by `body` (a writer's append).
         table.withLock { table in
             let index = Int(id)
-            guard index < table.bytes.count else { return }
-            table.bytes[index].withUnsafeBufferPointer(body)
+            guard index < table.texts.count else { return }
+            var text = table.texts[index]
+            text.withUTF8(body)
         }
     }
 
