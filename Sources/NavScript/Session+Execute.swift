@@ -71,7 +71,7 @@ extension Session {
                 return false
             }
         case let .timeline(path):
-            let events = Array(history.suffix(historyLimit))
+            let events = Array(history)
             let contents = path.hasSuffix(".svg") ? TimelineRenderer.svg(events) : TimelineRenderer.mermaid(events)
             guard let writeFile else {
                 fail(Diagnostic.error("timeline cannot write files here", at: here), shell: true)

@@ -59,7 +59,11 @@ public struct SessionOptions: Sendable {
 /// Runs commands against the model: parses lines, applies them, checks
 /// expectations, keeps undo and the failure count, and prints through a sink.
 public final class Session {
-    var current: SessionState
+    // The stored properties are marked `@exclusivity(unchecked)`: a session is
+    // used from one thread, and the run-time checks on every access to a
+    // class's property cost about 5 % of a command (docs/performance.md).
+    // The compiler still checks statically what it can.
+    @exclusivity(unchecked) var current: SessionState
     /// The model as it stands.
     /// Reads a property of the model where it lies. A plain read of a class's
     /// stored struct copies the whole model first (retaining every array in it),
@@ -98,37 +102,37 @@ public final class Session {
     }
     /// A person is typing at the prompt: errors print at once without a
     /// location, and the stack follows each foreground command.
-    public var atPrompt = false
+    @exclusivity(unchecked) public var atPrompt = false
 
     /// Buffers reused from line to line by the parser.
-    var parsedLine = ReusableBuffer<LocatedCommand>()
-    var parseScratch = Parser.Scratch()
+    @exclusivity(unchecked) var parsedLine = ReusableBuffer<LocatedCommand>()
+    @exclusivity(unchecked) var parseScratch = Parser.Scratch()
     /// Events of the last command that was not an expectation: the tail of `log`.
     var recent: ArraySlice<Event> { log[recentStart...] }
     /// Where the last command's events start in `log`.
-    var recentStart = 0
-    var seq = 0
-    var pendingFailure: PendingFailure?
-    var journal: UndoJournal
+    @exclusivity(unchecked) var recentStart = 0
+    @exclusivity(unchecked) var seq = 0
+    @exclusivity(unchecked) var pendingFailure: PendingFailure?
+    @exclusivity(unchecked) var journal: UndoJournal
     /// True while undo replays commands: nothing prints, nothing counts.
-    var replaying = false
+    @exclusivity(unchecked) var replaying = false
     /// Scripts being run by `source`, innermost last, for cycle detection.
-    var sourceStack: [String] = []
+    @exclusivity(unchecked) var sourceStack: [String] = []
     /// A line ending in `\` waits for the next one.
-    var continuation: (text: String, line: Int)?
+    @exclusivity(unchecked) var continuation: (text: String, line: Int)?
 
     /// Failures counted against the exit status (failed commands not expected, failed expectations).
-    public internal(set) var failureCount = 0
-    public internal(set) var expectationFailures = 0
-    public var quitRequested = false
+    @exclusivity(unchecked) public internal(set) var failureCount = 0
+    @exclusivity(unchecked) public internal(set) var expectationFailures = 0
+    @exclusivity(unchecked) public var quitRequested = false
     /// Set by `--bail` after the first failure; no more input is run.
-    public internal(set) var stopped = false
+    @exclusivity(unchecked) public internal(set) var stopped = false
     /// What `reset` returns to: the model and settings the session started with.
     public var initialState: SessionState {
         get { startState }
         set { startState = newValue }
     }
-    var startState: SessionState
+    @exclusivity(unchecked) var startState: SessionState
 
     /// From now on `reset` returns to a fresh model with the settings as they are now
     /// (the command line's and the prompt's defaults).
@@ -139,21 +143,21 @@ public final class Session {
     }
 
     /// Called with each command line as typed, for `record`.
-    public var recordHook: ((String) -> Void)?
+    @exclusivity(unchecked) public var recordHook: ((String) -> Void)?
     /// How deep in `source` the `record` command was given.
-    var recordDepth = 0
+    @exclusivity(unchecked) var recordDepth = 0
     /// Runs the clock in wall time when `set clock real` is on; without one, real time falls back to virtual.
     public weak var realTime: RealTimeClock?
-    public var recordTarget: ((String?) -> String?)?
+    @exclusivity(unchecked) public var recordTarget: ((String?) -> String?)?
     /// Writes a whole file (`timeline`); returns a problem to report, if any.
-    public var writeFile: ((_ path: String, _ contents: String) -> String?)?
+    @exclusivity(unchecked) public var writeFile: ((_ path: String, _ contents: String) -> String?)?
     /// Every event so far, for `timeline` (the oldest are dropped past `historyLimit`).
     /// The engine appends to it directly, so an event is stored once, not copied.
-    var log: [Event] = []
+    @exclusivity(unchecked) var log: [Event] = []
     /// The last `historyLimit` events, for `timeline`.
-    public var history: ArraySlice<Event> { log.suffix(historyLimit) }
-    public var historyLimit = 50_000
-    public internal(set) var historyDropped = 0
+    public var history: ArraySlice<Event> { log.suffix(Swift.max(historyLimit, 0)) }
+    @exclusivity(unchecked) public var historyLimit = 50_000
+    @exclusivity(unchecked) public internal(set) var historyDropped = 0
 
     public init(options: SessionOptions, output: OutputSink, loader: ScriptLoader) {
         self.options = options
@@ -231,15 +235,16 @@ public final class Session {
             fail(Diagnostic.error(error.message, at: location(file, line, error.column)), shell: true)
             return
         }
-        // A line of several commands is taken back whole if one fails; a single
-        // command changes nothing when it fails, so needs no copy.
-        let before = commands.count > 1 ? (current, journal.count) : nil
+        // A line of several commands is taken back whole if one fails, undo's
+        // journal included (an `undo` on the line took an entry out of it); a
+        // single command changes nothing when it fails, so needs no copy.
+        let before = commands.count > 1 ? (current, journal) : nil
         for index in 0..<commands.count {
             guard !stopped, !quitRequested else { return }
             let ok = execute(commands[index], file: file, line: line, directory: directory)
             if !ok, let before {
                 current = before.0
-                journal.truncate(to: before.1)
+                journal = before.1
                 return
             }
         }
@@ -296,6 +301,12 @@ public final class Session {
     /// oldest events go once the log holds twice the limit (so trimming is
     /// amortised to one move an event).
     func startRecent() {
+        guard historyLimit > 0 else {
+            // No history kept: the log holds only the command at hand.
+            log.removeAll(keepingCapacity: true)
+            recentStart = 0
+            return
+        }
         if log.count > 2 * historyLimit {
             let drop = log.count - historyLimit
             historyDropped += drop

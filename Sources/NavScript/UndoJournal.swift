@@ -39,8 +39,14 @@ struct UndoJournal {
         self.depth = depth
     }
 
+    /// Entries forgotten from the front so far, so that `count` is a position
+    /// that trimming does not move: `truncate(to:)` with a count taken before
+    /// a `record` that trimmed still drops exactly what came after it.
+    private(set) var dropped = 0
+
     var isEmpty: Bool { !entries.contains { !$0.isTick } }
-    var count: Int { entries.count }
+    /// Entries recorded so far and not taken back (forgotten ones included).
+    var count: Int { dropped + entries.count }
 
     /// Records a command about to change `state`.
     ///
@@ -67,6 +73,7 @@ struct UndoJournal {
         let drop = checkpoints[keep].position
         checkpoints.removeFirst(keep)
         entries.removeFirst(drop)
+        dropped += drop
         for i in checkpoints.indices { checkpoints[i].position -= drop }
     }
 
@@ -80,10 +87,12 @@ struct UndoJournal {
         return (checkpoint.state, entries[checkpoint.position...], last.label)
     }
 
-    /// Drops entries past `count` (a line that failed is taken back whole).
+    /// Drops the entries recorded after `count` was read (a command that failed
+    /// leaves nothing to undo).
     mutating func truncate(to count: Int) {
-        guard count < entries.count else { return }
-        entries.removeLast(entries.count - count)
+        let keep = Swift.max(0, count - dropped)
+        guard keep < entries.count else { return }
+        entries.removeLast(entries.count - keep)
         while let c = checkpoints.last, c.position > entries.count { checkpoints.removeLast() }
     }
 }

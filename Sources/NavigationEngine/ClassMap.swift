@@ -26,26 +26,26 @@ struct ClassMap<Value: Hashable & Sendable>: Sendable {
         return (i, false)
     }
 
-    /// The value for `key`; setting a value stores or replaces it (entries are never removed).
+    /// The value for `key`, if one was set.
     subscript(key: ClassName) -> Value? {
-        get {
-            guard count > 0 else { return nil }
-            let (i, found) = slot(of: key)
-            return found ? values[i] : nil
+        guard count > 0 else { return nil }
+        let (i, found) = slot(of: key)
+        return found ? values[i] : nil
+    }
+
+    /// Stores or replaces the value for `key`. (There is no removal: the
+    /// engine's counters and traits are never taken back, only replaced.)
+    mutating func set(_ value: Value, for key: ClassName) {
+        var (i, found) = slot(of: key)
+        if !found, (count + 1) * 2 > keys.count {
+            grow()
+            i = slot(of: key).index
         }
-        set {
-            guard let newValue else { return }
-            var (i, found) = slot(of: key)
-            if !found, (count + 1) * 2 > keys.count {
-                grow()
-                i = slot(of: key).index
-            }
-            if !found {
-                keys[i] = key.id &+ 1
-                count += 1
-            }
-            values[i] = newValue
+        if !found {
+            keys[i] = key.id &+ 1
+            count += 1
         }
+        values[i] = value
     }
 
     private mutating func grow() {

@@ -14,7 +14,7 @@ extension NavigationModel {
             case .plain: t = ScreenTraits()
             }
         }
-        traits[cls] = t
+        traits.set(t, for: cls)
     }
 
     mutating func use(_ cls: ControllerClass) {

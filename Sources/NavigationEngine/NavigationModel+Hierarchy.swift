@@ -72,7 +72,7 @@ extension NavigationModel {
 
     mutating func makeScreen(_ cls: ClassName) -> ScreenName {
         let ordinal = (counters[cls] ?? 0) + 1
-        counters[cls] = ordinal
+        counters.set(ordinal, for: cls)
         created += 1
         let name = ScreenName(cls: cls, ordinal: ordinal)
         screens[name] = Screen(name: name)
@@ -113,13 +113,14 @@ extension NavigationModel {
 
     /// The instance a reference names, alive or released.
     public func resolve(_ ref: ScreenRef) throws(EngineError) -> ScreenName {
-        let cls = ClassName(ref.className)
-        let created = counters[cls] ?? 0
+        // A name the process never met was never created (and looking it up adds nothing).
+        let cls = ClassName(existing: ref.className)
+        let created = cls.flatMap { counters[$0] } ?? 0
         if let ordinal = ref.ordinal {
-            guard ordinal >= 1, ordinal <= created else { throw .noSuchInstance(ref, created: created) }
+            guard ordinal >= 1, ordinal <= created, let cls else { throw .noSuchInstance(ref, created: created) }
             return ScreenName(cls: cls, ordinal: ordinal)
         }
-        guard created > 0 else { throw .neverCreated(ref.className) }
+        guard created > 0, let cls else { throw .neverCreated(ref.className) }
         if let nav = navs[currentNavID], let top = nav.stack.last(where: { $0.cls == cls }) {
             return top
         }

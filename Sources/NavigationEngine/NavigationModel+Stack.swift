@@ -18,8 +18,8 @@ extension NavigationModel {
             if ref.ordinal != nil {
                 resolved.append(try resolveLive(ref))
             } else {
-                let cls = ClassName(ref.className)
-                resolved.append(navs[currentNavID]?.stack.last(where: { $0.cls == cls }))
+                let cls = ClassName(existing: ref.className)
+                resolved.append(cls.flatMap { cls in navs[currentNavID]?.stack.last(where: { $0.cls == cls }) })
             }
         }
         var names: [ScreenName] = []

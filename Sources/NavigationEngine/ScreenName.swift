@@ -19,6 +19,14 @@ public struct ClassName: Hashable, Sendable, Comparable, CustomStringConvertible
         self.id = id
     }
 
+    /// The class named `text` if the process has met that name, else nil;
+    /// unlike `init(_:)` it adds nothing to the table (a look-up of a name
+    /// that was never created must not make the table grow).
+    public init?(existing text: String) {
+        guard let id = ClassNameTable.shared.existingID(for: text) else { return nil }
+        self.id = id
+    }
+
     /// The class name as written.
     public var text: String { ClassNameTable.shared.text(of: id) }
 
@@ -29,7 +37,11 @@ public struct ClassName: Hashable, Sendable, Comparable, CustomStringConvertible
 
     public var description: String { text }
 
-    public static func < (lhs: ClassName, rhs: ClassName) -> Bool { lhs.text < rhs.text }
+    /// By the names' UTF-8 bytes, like equality (the same order as the
+    /// strings' for the ASCII identifiers class names are).
+    public static func < (lhs: ClassName, rhs: ClassName) -> Bool {
+        lhs != rhs && lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+    }
 }
 
 /// The process-wide table behind `ClassName`.
@@ -104,14 +116,18 @@ final class ClassNameTable: Sendable {
         }
     }
 
-    func withUTF8(of id: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        // The bytes are copied out under the lock by `body` (a writer's append).
-        table.withLock { table in
-            let index = Int(id)
-            guard index < table.texts.count else { return }
-            var text = table.texts[index]
-            text.withUTF8(body)
+    func existingID(for text: String) -> UInt32? {
+        var utf8 = text
+        return utf8.withUTF8 { key in
+            let hash = Table.hash(key)
+            return table.withLock { table in table.find(key, hash: hash).id }
         }
+    }
+
+    func withUTF8(of id: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        // `body` runs after the lock is released, so it may use the table itself.
+        var text = self.text(of: id)
+        text.withUTF8(body)
     }
 
     func text(of id: UInt32) -> String {
@@ -154,7 +170,7 @@ public struct ScreenName: Hashable, Sendable, Comparable, CustomStringConvertibl
     }
 
     public static func < (lhs: ScreenName, rhs: ScreenName) -> Bool {
-        (lhs.className, lhs.ordinal) < (rhs.className, rhs.ordinal)
+        lhs.cls != rhs.cls ? lhs.cls < rhs.cls : lhs.ordinal < rhs.ordinal
     }
 }
 

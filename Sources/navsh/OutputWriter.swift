@@ -6,16 +6,16 @@ import NavScript
 /// (flushed when full, before stderr writes, and at the end of each prompt
 /// command); stderr goes out at once so the two stay in order on a terminal.
 final class OutputWriter: OutputSink {
-    private var buffer = OutputBuffer(capacity: 1 << 16)
+    @exclusivity(unchecked) private var buffer = OutputBuffer(capacity: 1 << 16)
     /// Flush after every line (a person is watching).
-    var lineBuffered = false
+    @exclusivity(unchecked) var lineBuffered = false
     /// Called for every line before it is written (the REPL prints above the prompt).
-    var stdoutFD: Int32 = 1
+    @exclusivity(unchecked) var stdoutFD: Int32 = 1
 
     init() {}
 
     /// While set, lines go there at once (readline prints them above the prompt).
-    var redirect: ((String) -> Void)?
+    @exclusivity(unchecked) var redirect: ((String) -> Void)?
 
     func line(_ text: String) {
         if let redirect {

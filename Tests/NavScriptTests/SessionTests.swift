@@ -100,4 +100,23 @@ struct SessionTests {
         #expect(EventRenderer.text(Event(time: 350, category: .lifecycle, text: "Login.viewDidAppear(true)")) == "[  350ms] Login.viewDidAppear(true)")
         #expect(EventRenderer.text(Event(time: 123456, category: .call, text: "x")) == "[123456ms] x")
     }
+
+    @Test("a reference to a class never created adds nothing to the class-name table")
+    func failedLookupsDoNotIntern() {
+        let harness = Harness()
+        harness.run("push A\npopto NeverCreatedClass#3\nexpect error\nsetstack A NeverCreatedEither\nexpect stack A NeverCreatedEither")
+        #expect(ClassName(existing: "NeverCreatedClass") == nil, "popto only looked it up")
+        #expect(ClassName(existing: "NeverCreatedEither") != nil, "setstack created it")
+        #expect(harness.failures == 0, "\(harness.diagnostics)")
+    }
+
+    @Test("a history limit of 0 or below keeps no history and never traps", arguments: [0, -1])
+    func noHistory(limit: Int) {
+        let harness = Harness()
+        harness.session.historyLimit = limit
+        harness.run("push A\npush B\npop\nexpect stack A")
+        #expect(harness.session.history.isEmpty)
+        #expect(harness.session.historyDropped == 0)
+        #expect(harness.failures == 0, "\(harness.diagnostics)")
+    }
 }

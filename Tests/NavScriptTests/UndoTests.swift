@@ -25,6 +25,31 @@ struct UndoTests {
         #expect(harness.session.state.clock == 0, "push B started at 0 ms")
     }
 
+    @Test("a command that failed is no undo step, even when recording it trimmed the journal",
+          arguments: [8, 100, 107, 200, 296, 400])
+    func failedCommandAfterTrim(pushes: Int) {
+        // The journal forgets its oldest entries now and then; a failed command
+        // must still be taken back out of it exactly (it once stayed in when the
+        // trim happened while it was recorded, and `undo` then undid `tap OK`).
+        let harness = Harness()
+        harness.run(Array(repeating: "push A instant", count: pushes).joined(separator: "\n")
+                    + "\ntap OK\nexpect error\nundo")
+        #expect(harness.sink.lines.last == "undone: push A instant")
+        #expect(harness.stack.count == pushes - 1)
+        #expect(harness.failures == 0, "\(harness.diagnostics)")
+    }
+
+    @Test("a line taken back whole gives back what an undo on it took from the journal")
+    func lineRollbackRestoresJournal() {
+        // `undo ; tap Cancel`: the undo works, the tap fails, so the line changes
+        // nothing; the `wait` it had undone is still there to be replayed later.
+        let harness = Harness()
+        harness.run("push A\nwait 200ms\nundo ; tap Cancel\nexpect error\npush B\nundo")
+        #expect(harness.session.state.clock == 200)
+        #expect(harness.stack == ["A"])
+        #expect(harness.failures == 0, "\(harness.diagnostics)")
+    }
+
     @Test("undo with nothing to undo is an error")
     func nothingToUndo() {
         expectScript("undo", diagnostics: ["t.nav:1:1: error: nothing to undo"])

@@ -82,7 +82,7 @@ struct TableTests {
         for step in 0..<10_000 {
             let cls = classes[Int.random(in: 0..<500, using: &rng)]
             let value = Int.random(in: 0..<1000, using: &rng)
-            map[cls] = value
+            map.set(value, for: cls)
             reference[cls] = value
             #expect(map[cls] == reference[cls], "step \(step)")
         }
@@ -91,10 +91,10 @@ struct TableTests {
         #expect(Set(map.classes) == Set(reference.keys))
 
         var other = ClassMap<Int>()
-        for (cls, value) in reference.sorted(by: { $0.key.text > $1.key.text }) { other[cls] = value }
+        for (cls, value) in reference.sorted(by: { $0.key.text > $1.key.text }) { other.set(value, for: cls) }
         #expect(map == other)
         #expect(map.hashValue == other.hashValue)
-        other[classes[0]] = -1
+        other.set(-1, for: classes[0])
         #expect(map != other)
     }
 
