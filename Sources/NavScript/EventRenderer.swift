@@ -20,9 +20,9 @@ public enum EventRenderer {
     /// fields (`receiver`, `method`, `animated`, `parent`, `viewControllers`).
     public static func appendJSON<Sink: ByteSink>(_ event: Event, seq: Int, to out: inout Sink) {
         out.appendASCII(#"{"t_ms":"#)
-        appendPadded(event.time, width: 0, to: &out)
+        out.appendDecimal(event.time)
         out.appendASCII(#","seq":"#)
-        appendPadded(seq, width: 0, to: &out)
+        out.appendDecimal(seq)
         out.appendASCII(#","category":""#)
         out.appendUTF8(of: event.category.rawValue)
         out.appendASCII(#"","text":"#)
@@ -159,7 +159,7 @@ extension EventRenderer {
     public static func text(_ event: Event, colour: Bool) -> String {
         guard colour else { return text(event) }
         var time: [UInt8] = []
-        appendPadded(event.time, width: 5, to: &time)
+        time.appendDecimal(event.time, width: 5)
         return "\u{1B}[90m[\(String(decoding: time, as: UTF8.self))ms]\u{1B}[0m \(self.colour(event.category))\(event.text)\u{1B}[0m"
     }
 }
@@ -175,8 +175,4 @@ extension EventRenderer {
         out.append(10)
     }
 
-    /// A whole number right-aligned in `width` columns, without a String.
-    static func appendPadded<Sink: ByteSink>(_ value: Int, width: Int, to out: inout Sink) {
-        out.appendDecimal(value, width: width)
-    }
 }

@@ -24,36 +24,42 @@ public struct OutputBuffer {
 
     /// One event as a text line (`[  350ms] text`), with its newline.
     public mutating func appendLine(_ event: Event) {
-        let start = count
-        let end: Int? = storage.withUnsafeMutableBufferPointer { base in
-            var writer = PointerSink(base: base, count: start)
-            EventRenderer.appendLine(event, to: &writer)
-            return writer.overflowed ? nil : writer.count
-        }
-        if let end {
-            count = end
-        } else {
-            var bytes: [UInt8] = []
-            EventRenderer.appendLine(event, to: &bytes)
-            append(bytes)
-        }
+        append(event, as: .text)
     }
 
     /// One event as a JSON object, with a newline.
     public mutating func appendJSONLine(_ event: Event, seq: Int) {
+        append(event, as: .json(seq: seq))
+    }
+
+    private enum Form {
+        case text
+        case json(seq: Int)
+    }
+
+    /// The event's line and its newline, in either form, into any sink.
+    private static func render<Sink: ByteSink>(_ event: Event, as form: Form, into out: inout Sink) {
+        switch form {
+        case .text:
+            EventRenderer.appendLine(event, to: &out)
+        case let .json(seq):
+            EventRenderer.appendJSON(event, seq: seq, to: &out)
+            out.append(10)
+        }
+    }
+
+    private mutating func append(_ event: Event, as form: Form) {
         let start = count
         let end: Int? = storage.withUnsafeMutableBufferPointer { base in
             var writer = PointerSink(base: base, count: start)
-            EventRenderer.appendJSON(event, seq: seq, to: &writer)
-            writer.append(10)
+            Self.render(event, as: form, into: &writer)
             return writer.overflowed ? nil : writer.count
         }
         if let end {
             count = end
         } else {
             var bytes: [UInt8] = []
-            EventRenderer.appendJSON(event, seq: seq, to: &bytes)
-            bytes.append(10)
+            Self.render(event, as: form, into: &bytes)
             append(bytes)
         }
     }

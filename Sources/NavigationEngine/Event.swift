@@ -54,7 +54,7 @@ public struct Event: Hashable, Sendable {
     @inlinable
     public func appendText<Sink: ByteSink>(to out: inout Sink) {
         func name(_ name: ScreenName) {
-            name.cls.withUTF8 { out.appendBytes($0) }
+            out.appendUTF8(of: name.className)
             if name.ordinal != 1 {
                 out.append(UInt8(ascii: "#"))
                 out.appendDecimal(name.ordinal)

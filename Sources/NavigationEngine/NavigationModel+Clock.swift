@@ -61,7 +61,7 @@ extension NavigationModel {
 
     /// Whether anything is in flight, held and frozen pops included.
     public var isBusy: Bool {
-        isModalTransitioning || isFrozenAny || navs.ids.contains { navs[$0]?.isTransitioning == true }
+        isModalTransitioning || isFrozen || navs.ids.contains { navs[$0]?.isTransitioning == true }
     }
 
     /// The transitions in flight, for `jobs`.

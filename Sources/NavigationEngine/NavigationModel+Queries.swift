@@ -8,7 +8,7 @@ extension NavigationModel {
         return backVisible(in: nav)
     }
 
-    public var isFrozen: Bool { frozen != nil }
+    public var isFrozen: Bool { if case .some = frozen { true } else { false } }
     public var frozenReason: String? { frozen?.reason }
     public var alertText: String? { alert?.text }
     public var alertButtons: [String] { alert?.buttons ?? [] }

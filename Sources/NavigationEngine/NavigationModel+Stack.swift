@@ -63,11 +63,11 @@ extension NavigationModel {
             return
         }
         guard let running = navs[id]?.isTransitioning else { return }
-        if profile == .legacy, !isFrozenAny || frozenNav != id, running, let transition = navs[id]?.transition {
+        if profile == .legacy, frozenNav != id, running, let transition = navs[id]?.transition {
             try nestedCall(id, call, cutting: transition)
             return
         }
-        if running || (isFrozenAny && frozenNav == id) {
+        if running || frozenNav == id {
             if case let .push(name, _) = call, screens[name]?.parent == id {
                 throw raising("NSInvalidArgumentException", "Pushing the same view controller instance more than once is not supported (\(name))")
             }
@@ -312,7 +312,7 @@ extension NavigationModel {
     /// Runs the calls that waited for the transition, until one starts another.
     mutating func runQueue(_ id: Int) {
         // An empty queue (the usual case) costs one read of the table.
-        while navs[id]?.queue.isEmpty == false, navs[id]?.isTransitioning == false, !isFrozenAny || frozenNav != id,
+        while navs[id]?.queue.isEmpty == false, navs[id]?.isTransitioning == false, frozenNav != id,
               let call = navs[id]?.queue.first {
             navs[id]?.queue.removeFirst()
             do { try run(id, call) } catch {}

@@ -68,7 +68,7 @@ public struct NavigationModel: Hashable, Sendable {
         var h = 0
         func mix(_ value: Int) { h = (h &* 1_000_003) &+ value &+ 0x9E37_79B9 }
         mix(clock); mix(screens.count); mix(counters.count); mix(modals.count); mix(created); mix(nextNavID)
-        mix((isModalTransitioning ? 1 : 0) | (hasAlert ? 2 : 0) | (isFrozenAny ? 4 : 0))
+        mix((isModalTransitioning ? 1 : 0) | (hasAlert ? 2 : 0) | (isFrozen ? 4 : 0))
         for id in navs.ids {
             guard let count = navs[id]?.stack.count else { continue }
             mix(id); mix(count); mix(navs[id]?.queue.count ?? 0); mix(navs[id]?.top?.ordinal ?? 0)
@@ -83,8 +83,7 @@ public struct NavigationModel: Hashable, Sendable {
     // retained and released), several times a command.
     var isModalTransitioning: Bool { if case .some = modalTransition { true } else { false } }
     var hasAlert: Bool { if case .some = alert { true } else { false } }
-    var isFrozenAny: Bool { if case .some = frozen { true } else { false } }
-    /// The controller a frozen pop holds, if any.
+    /// The controller a frozen pop holds, if any (nil costs no copy of `frozen`).
     var frozenNav: Int? {
         switch frozen {
         case .none: nil

@@ -30,11 +30,6 @@ public struct ClassName: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The class name as written.
     public var text: String { ClassNameTable.shared.text(of: id) }
 
-    /// Calls `body` with the name's UTF-8 bytes, without making a String.
-    public func withUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        ClassNameTable.shared.withUTF8(of: id, body)
-    }
-
     public var description: String { text }
 
     /// By the names' UTF-8 bytes, like equality (the same order as the
@@ -122,12 +117,6 @@ final class ClassNameTable: Sendable {
             let hash = Table.hash(key)
             return table.withLock { table in table.find(key, hash: hash).id }
         }
-    }
-
-    func withUTF8(of id: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        // `body` runs after the lock is released, so it may use the table itself.
-        var text = self.text(of: id)
-        text.withUTF8(body)
     }
 
     func text(of id: UInt32) -> String {

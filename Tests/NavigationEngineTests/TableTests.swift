@@ -107,9 +107,6 @@ struct TableTests {
         #expect(Set(first).count == texts.count)
         for (text, cls) in zip(texts, first) {
             #expect(cls.text == text)
-            var bytes: [UInt8] = []
-            cls.withUTF8 { bytes.append(contentsOf: $0) }
-            #expect(bytes == Array(text.utf8))
         }
         #expect(ScreenName(className: "Interned5", ordinal: 2).description == "Interned5#2")
     }
