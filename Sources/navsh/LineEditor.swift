@@ -65,11 +65,12 @@ private func writeStdout(_ text: String) {
 
 // MARK: - History file location
 
-/// `$NAVSH_HISTORY` if set and non-empty, else `$XDG_STATE_HOME/navsh/history`,
-/// else `$HOME/.local/state/navsh/history`; nil when none of these is usable.
+/// `$NAVSH_HISTORY` if set, else `$XDG_STATE_HOME/navsh/history`, else
+/// `$HOME/.local/state/navsh/history`; nil (no history) when none of these is
+/// usable or `NAVSH_HISTORY` is empty or `/dev/null`.
 func historyFilePath(environment: [String: String]) -> String? {
-    if let explicit = environment["NAVSH_HISTORY"], !explicit.isEmpty {
-        return explicit
+    if let explicit = environment["NAVSH_HISTORY"] {
+        return explicit.isEmpty || explicit == "/dev/null" ? nil : explicit
     }
     if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
         return state + "/navsh/history"
@@ -362,23 +363,14 @@ final class LineEditor {
     }
 
     private func loadHistory() {
-        guard let historyPath, let file = fopen(historyPath, "r") else { return }
-        defer { fclose(file) }
-        var buffer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(buffer) }
-        var loaded: [String] = []
-        while getline(&buffer, &capacity, file) > 0 {
-            guard let buffer else { break }
-            var line = String(cString: buffer)
-            while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
-            if !line.isEmpty { loaded.append(line) }
-        }
-        for line in loaded { addHistory(line) }
+        guard let historyPath else { return }
+        for line in HistoryFile.read(historyPath) { addHistory(line) }
     }
 
-    /// Writes the history file (mode 0600), keeping at most maxHistory entries.
-    /// On failure prints one warning line to stderr and carries on.
+    /// Writes the history file (mode 0600), keeping at most maxHistory entries,
+    /// through a temporary file renamed into place (HistoryFile). On failure,
+    /// or when the path is not a regular file the user owns, prints one warning
+    /// line to stderr, leaves the file alone and carries on.
     func saveHistory() {
         guard let historyPath else { return }
         func warn(_ reason: String) {
@@ -392,31 +384,8 @@ final class LineEditor {
                 return
             }
         }
-        let fd = open(historyPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        if fd < 0 {
-            warn(String(cString: strerror(errno)))
-            return
-        }
-        defer { close(fd) }
-        if fchmod(fd, 0o600) != 0 {
-            warn(String(cString: strerror(errno)))
-            return
-        }
-        let entries = history.suffix(maxHistory)
-        var content = entries.joined(separator: "\n")
-        if !entries.isEmpty { content += "\n" }
-        var bytes = Array(content.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                warn(String(cString: strerror(errno)))
-                return
-            }
-            offset += written
+        if let reason = HistoryFile.write(Array(history.suffix(maxHistory)), to: historyPath) {
+            warn(reason)
         }
     }
 

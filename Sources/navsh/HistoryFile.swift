@@ -1,0 +1,110 @@
+import Glibc
+
+/// The prompt's history file. It is only ever a regular file owned by the
+/// user: it is never opened through a symbolic link, never truncated in
+/// place and never chmod-ed. A save writes a temporary file beside it (mode
+/// 0600, `mkstemp`) and renames it over the old one, so a full disk or a
+/// crash leaves the old file whole; anything else at the path (a symlink, a
+/// device, a FIFO, a directory, another user's file) is refused with one
+/// warning and left alone.
+enum HistoryFile {
+    /// The lines of the history file; empty if there is none or it is not a
+    /// regular file the user owns (saving says why).
+    static func read(_ path: String) -> [String] {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, acceptable(st) == nil else { return [] }
+        return lines(readAll(fd) ?? [])
+    }
+
+    /// Why `st` is not a history file navsh may replace, or nil.
+    static func acceptable(_ st: stat) -> String? {
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFLNK: return "it is a symbolic link"
+        case S_IFDIR: return "it is a directory"
+        default: return "it is not a regular file"
+        }
+        if st.st_uid != geteuid() { return "it belongs to another user" }
+        return nil
+    }
+
+    /// Replaces the file at `path` with `lines`; a reason on failure (the old
+    /// file is then unchanged).
+    static func write(_ lines: [String], to path: String) -> String? {
+        if let reason = checkTarget(path) { return reason }
+        var content = lines.joined(separator: "\n")
+        if !lines.isEmpty { content += "\n" }
+        return replace(path, with: Array(content.utf8))
+    }
+
+    /// Nil if `path` is absent or a regular file the user owns.
+    static func checkTarget(_ path: String) -> String? {
+        var st = stat()
+        if lstat(path, &st) != 0 {
+            return errno == ENOENT ? nil : String(cString: strerror(errno))
+        }
+        return acceptable(st)
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path` and renames it into place.
+    static func replace(_ path: String, with bytes: [UInt8]) -> String? {
+        var template = Array((path + ".XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        let temporary = String(cString: template)
+        var failure = writeAll(fd, bytes)
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure != nil { unlink(temporary) }
+        return failure
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBytes { raw -> String? in
+            guard let base = raw.baseAddress else { return nil }
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(fd, base + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    /// Everything left in `fd`, or nil on a read error.
+    static func readAll(_ fd: Int32) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// The non-empty lines of a history file's bytes, without line ends.
+    static func lines(_ bytes: [UInt8]) -> [String] {
+        var result: [String] = []
+        for piece in bytes.split(separator: 10, omittingEmptySubsequences: true) {
+            var line = piece[...]
+            while line.last == 13 { line = line.dropLast() }
+            if !line.isEmpty { result.append(String(decoding: line, as: UTF8.self)) }
+        }
+        return result
+    }
+}
