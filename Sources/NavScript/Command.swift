@@ -24,6 +24,10 @@ public enum Command: Hashable, Sendable {
     case undo, reset
     case help(String?)
     case quit
+    /// Declarations for `navsh explore` (explorer.md); elsewhere they do nothing.
+    case explore([ExploreAction])
+    case invariant(Invariant)
+    case check([BuiltinProperty])
 }
 
 /// A check a script makes on the session.
@@ -40,6 +44,8 @@ public enum Expectation: Hashable, Sendable {
     case presented(ScreenRef?)
     case idle(Bool)
     case barCorrupted(Bool)
+    case gatesHeld
+    case confirmationsHeld
     case log(String, present: Bool)
     case sequence([String])
     case error

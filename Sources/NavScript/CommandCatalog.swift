@@ -40,10 +40,13 @@ public enum CommandCatalog {
         .init(name: "alive", usage: "alive", summary: "every live screen and what holds it", example: "alive"),
         .init(name: "notify", usage: "notify NAME", summary: "post a system notification to every live screen", example: "notify keyboardWillShow"),
         .init(name: "log", usage: "log brief|full|off | log notes on|off", summary: "what is printed (brief: all but lifecycle)", example: "log full"),
-        .init(name: "expect", usage: "expect WHAT  (stack, top, depth, back, swipe, frozen, responsive, alert, no, alive, released, presented, idle, busy, bar, log, sequence, error)", summary: "check the session; a failure is reported and sets the exit status", example: "expect stack Home Detail"),
+        .init(name: "expect", usage: "expect WHAT  (stack, top, depth, back, swipe, frozen, responsive, alert, no, alive, released, presented, idle, busy, bar, gates, confirmations, log, sequence, error)", summary: "check the session; a failure is reported and sets the exit status", example: "expect stack Home Detail"),
         .init(name: "source", usage: "source FILE", summary: "run a script (relative to the including script)", example: "source common.nav"),
         .init(name: "record", usage: "record FILE | record off", summary: "append every command typed from now on to FILE", example: "record session.nav"),
         .init(name: "timeline", usage: "timeline FILE.svg | timeline FILE.md", summary: "write the session's events so far as a sequence diagram (SVG picture or Mermaid)", example: "timeline push.svg"),
+        .init(name: "explore", usage: "explore ACTION...", summary: "the actions navsh explore tries (quoted when they have blanks); elsewhere it does nothing", example: "explore back swipe \"push Detail\""),
+        .init(name: "invariant", usage: "invariant EXPECTATION", summary: "a state expectation (without 'expect') navsh explore checks after every step; elsewhere it does nothing", example: "invariant no alert"),
+        .init(name: "check", usage: "check NAME...|none  (exceptions responsive bar gates confirmations)", summary: "the built-in properties navsh explore checks (all by default)", example: "check gates confirmations"),
         .init(name: "undo", usage: "undo", summary: "return to the state before the last command that changed it", example: "undo"),
         .init(name: "reset", usage: "reset", summary: "start a fresh session, settings included", example: "reset"),
         .init(name: "help", usage: "help [COMMAND]", summary: "list the commands, or one command's usage and example", example: "help push"),
@@ -61,7 +64,7 @@ public enum CommandCatalog {
         "willShow", "didShow", "animationController", "interactionController", "supportedOrientations",
         "preferredOrientation", "visible", "hidden", "enabled", "disabled", "frozen", "responsive", "alert", "no",
         "alive", "released", "presented", "modal", "idle", "busy", "bar", "corrupted", "intact", "log", "sequence",
-        "error", "top", "depth",
+        "error", "top", "depth", "gates", "confirmations", "held", "exceptions",
     ] + ControllerClass.knownNames
 
     public static func help(for name: String) -> CommandHelp? {

@@ -126,6 +126,9 @@ public enum Parser {
             }
             return .help(token.text)
         case "quit", "exit": return .quit
+        case "explore": return try parseExplore(&w)
+        case "invariant": return try parseInvariant(&w)
+        case "check": return try parseCheck(&w)
         default:
             throw ParseError(column: head.column, "unknown command '\(clip(head.text))'\(didYouMean(head.text, CommandCatalog.names))")
         }
@@ -221,7 +224,7 @@ public enum Parser {
 
     static func parseExpectation(_ w: inout Words) throws(ParseError) -> Expectation {
         let what = try w.keyword(["stack", "top", "depth", "back", "swipe", "frozen", "responsive", "alert", "no",
-                                  "alive", "released", "presented", "idle", "busy", "bar", "log", "sequence", "error"])
+                                  "alive", "released", "presented", "idle", "busy", "bar", "gates", "confirmations", "log", "sequence", "error"])
         switch what {
         case "stack":
             var names: [String] = []
@@ -255,6 +258,8 @@ public enum Parser {
         case "idle": return .idle(true)
         case "busy": return .idle(false)
         case "bar": return .barCorrupted(try w.keyword(["corrupted", "intact"]) == "corrupted")
+        case "gates": _ = try w.keyword(["held"]); return .gatesHeld
+        case "confirmations": _ = try w.keyword(["held"]); return .confirmationsHeld
         case "log": return .log(try w.text("the text in quotes"), present: true)
         case "sequence":
             var texts: [String] = []

@@ -101,6 +101,12 @@ extension Session {
             help(name)
         case .quit:
             quitRequested = true
+        case let .explore(actions):
+            declarations.actions += actions
+        case let .invariant(invariant):
+            declarations.invariants.append(invariant)
+        case let .check(properties):
+            declarations.checks = properties
         }
         return true
     }

@@ -18,6 +18,12 @@ extension Session {
 
     /// What is wrong, or nil when the expectation holds.
     func problem(with expectation: Expectation) -> String? {
+        Session.problem(with: expectation, model: model, recent: recent)
+    }
+
+    /// What is wrong with `expectation` in `model`, `recent` being the last
+    /// command's events (the explorer checks invariants with this too).
+    public static func problem(with expectation: Expectation, model: NavigationModel, recent: ArraySlice<Event>) -> String? {
         func names(_ list: [ScreenName]) -> String {
             list.isEmpty ? "empty" : list.map(\.description).joined(separator: " ")
         }
@@ -76,6 +82,10 @@ extension Session {
             return model.isBusy != idle ? nil : (idle ? "a transition is in flight" : "nothing is in flight")
         case let .barCorrupted(corrupted):
             return model.isBarCorrupted == corrupted ? nil : "the bar is \(model.isBarCorrupted ? "corrupted" : "intact")"
+        case .gatesHeld:
+            return model.gatesProblem
+        case .confirmationsHeld:
+            return model.confirmationsProblem
         case let .log(text, present):
             let found = recent.contains { $0.text.contains(text) }
             if found == present { return nil }

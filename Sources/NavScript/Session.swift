@@ -142,6 +142,9 @@ public final class Session {
         startState = state
     }
 
+    /// What the `explore`, `invariant` and `check` lines run so far declared (for `navsh explore`).
+    @exclusivity(unchecked) public internal(set) var declarations = ExploreDeclarations()
+
     /// Called with each command line as typed, for `record`.
     @exclusivity(unchecked) public var recordHook: ((String) -> Void)?
     /// How deep in `source` the `record` command was given.

@@ -17,7 +17,7 @@ extension NavigationModel {
         let t = traits(of: top)
         if t.customBack {
             if let text = t.customBackAlert {
-                alert = Alert(text: text, action: .customBack(nav: id))
+                alert = Alert(text: text, action: .customBack(nav: id), asker: top)
                 emit(.alert, "alert \"\(text)\" [Cancel] [OK]", about: top)
             } else {
                 try navCall(id, .pop(animated: true))
@@ -73,6 +73,7 @@ extension NavigationModel {
         alert = nil
         emit(.alert, "alert.tap \(button)")
         guard button == "OK" else { return }
+        if let asker = current.asker { noteConfirmed(asker) }
         switch current.action {
         case let .customBack(id):
             try navCall(id, .pop(animated: true))
@@ -131,6 +132,7 @@ extension NavigationModel {
             emitLifecycle(oldTop, .viewWillDisappear(false))
             emitLifecycle(oldTop, .viewDidDisappear(false))
         }
+        noteAllStacksDiscarded()
         navs = [:]
         modals = []
         modalTransition = nil

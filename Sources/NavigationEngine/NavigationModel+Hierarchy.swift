@@ -82,6 +82,7 @@ extension NavigationModel {
     mutating func makeNav(root: ScreenName?) -> Int {
         let id = navs.freeID
         nextNavID += 1
+        noteNewController(id)
         var nav = NavController(id: id, cls: controllerClass)
         if controllerClass.isOwnDelegate { nav.delegate = .controller(forwardingTo: nil) }
         if controllerClass.features.contains(.swipeGuard) { nav.gestureDelegate = .controller }

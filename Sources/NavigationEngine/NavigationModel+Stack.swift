@@ -43,7 +43,7 @@ extension NavigationModel {
            let top = navs[id]?.top {
             emit(.delegate, "\(asker).shouldPop(\(top)) -> false", about: asker)
             let text = traits(of: asker).confirm ?? "Leave \(asker)?"
-            alert = Alert(text: text, action: .safePop(nav: id, call: call))
+            alert = Alert(text: text, action: .safePop(nav: id, call: call), asker: asker)
             emit(.alert, "alert \"\(text)\" [Cancel] [OK]")
             return false
         }
@@ -176,7 +176,9 @@ extension NavigationModel {
     mutating func detachFromOtherControllers(_ name: ScreenName, except id: Int) {
         guard let other = screens[name]?.parent, other != id else { return }
         navs[other]?.stack.removeAll { $0 == name }
+        noteLeft(name)
         screens[name]?.parent = nil
+        noteStackChanged(other)
     }
 
     /// setViewControllers with the same top (or onto an empty controller): no transition.
@@ -199,6 +201,7 @@ extension NavigationModel {
     mutating func appendToStack(_ id: Int, _ name: ScreenName) {
         screens[name]?.parent = id
         navs[id]?.stack.append(name)
+        noteStackChanged(id)
     }
 
     /// Keeps the bottom `count` screens; returns the others, top first.
@@ -211,7 +214,9 @@ extension NavigationModel {
             guard let name = navs[id]?.stack.popLast() else { break }
             if screens[name]?.parent == id { screens[name]?.parent = nil }
             removed.append(name)
+            noteLeft(name)
         }
+        noteStackChanged(id)
         return removed
     }
 
@@ -226,6 +231,8 @@ extension NavigationModel {
         for name in removed where screens[name]?.parent == id { screens[name]?.parent = nil }
         for name in names { screens[name]?.parent = id }
         navs[id]?.stack = names
+        for name in removed { noteLeft(name) }
+        noteStackChanged(id)
         return (removed, added)
     }
 

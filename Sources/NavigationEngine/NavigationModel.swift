@@ -26,6 +26,8 @@ public struct NavigationModel: Hashable, Sendable {
     var frozen: Frozen?
     /// True while a legacy nested call runs (its transition does not repair the bar).
     var nesting = false
+    /// What `expect gates held` / `expect confirmations held` track (NavigationModel+Guarantees.swift).
+    var guarantees = Guarantees()
     var scratch = Scratch()
 
     public init(profile: Profile = .ios26) {
@@ -195,6 +197,11 @@ public struct NavigationModel: Hashable, Sendable {
 
     mutating func emitLifecycle(_ name: ScreenName, _ call: LifecycleCall) {
         scratch.events.append(Event(time: clock, category: .lifecycle, payload: .lifecycle(name, call)))
+        switch call {
+        case .viewWillAppear: noteWillAppear(name)
+        case .viewDidAppear: noteDidAppear(name)
+        default: break
+        }
     }
 
     mutating func emitDeinit(_ name: ScreenName) {
@@ -287,6 +294,8 @@ struct Alert: Hashable, Sendable {
     }
     var text: String
     var action: Action
+    /// The screen that showed the alert (an OK covers its departure).
+    var asker: ScreenName?
     var buttons: [String] { ["Cancel", "OK"] }
 }
 

@@ -1,0 +1,89 @@
+import NavigationEngine
+
+/// `explore ACTION...`, `invariant EXPECTATION` and `check NAME...|none`
+/// (explorer.md section 2): declarations for `navsh explore`, checked like any
+/// command so a bad one gets a located error.
+extension Parser {
+    static func parseExplore(_ w: inout Words) throws(ParseError) -> Command {
+        var actions: [ExploreAction] = []
+        while let token = w.peek {
+            w.skip()
+            actions.append(try exploreAction(token))
+        }
+        if actions.isEmpty {
+            throw w.missing("at least one action, as in explore back swipe \"push Detail\"")
+        }
+        return .explore(actions)
+    }
+
+    /// One word of an `explore` line, parsed as the command it is.
+    static func exploreAction(_ token: Token) throws(ParseError) -> ExploreAction {
+        // Columns inside the word map back onto the line (a quoted word starts after its quote).
+        let base = token.column + (token.quoted ? 1 : 0) - 1
+        func shifted(_ error: ParseError) -> ParseError {
+            ParseError(column: base + error.column, error.message)
+        }
+        var tokens = ReusableBuffer<Token>()
+        var lexed = ReusableBuffer<LexedCommand>()
+        do {
+            try Lexer.scan(token.text, tokens: &tokens, commands: &lexed)
+        } catch {
+            throw shifted(error)
+        }
+        guard lexed.count == 1, let command = lexed.elements.first else {
+            throw ParseError(column: token.column, "'explore' takes one command per action: '\(clip(token.text))' is \(lexed.count == 0 ? "empty" : "several (quote each on its own)")")
+        }
+        if command.background {
+            throw ParseError(column: token.column, "'explore' runs every action as 'ACTION &' already: drop the '&' in '\(clip(token.text))'")
+        }
+        var words = Words(tokens: tokens[command.tokenRange])
+        let parsed: Command
+        do {
+            parsed = try parseCommand(&words)
+            try words.expectEnd()
+        } catch {
+            throw shifted(error)
+        }
+        guard case let .action(action) = parsed, action.isExplorable else {
+            throw ParseError(column: token.column, "'explore' takes actions (navigation calls, fingers, modals, notify), not '\(clip(command.source))'")
+        }
+        return ExploreAction(action: action, source: command.source)
+    }
+
+    static func parseInvariant(_ w: inout Words) throws(ParseError) -> Command {
+        guard let first = w.peek else {
+            throw w.missing("an expectation without 'expect', as in invariant responsive")
+        }
+        if !first.quoted {
+            switch first.text {
+            case "expect":
+                throw ParseError(column: first.column, "write the expectation without 'expect': invariant \(w.tokens.dropFirst(2).map { $0.quoted ? quote($0.text) : $0.text }.joined(separator: " "))")
+            case "log", "sequence", "error":
+                throw ParseError(column: first.column, "'invariant' takes state expectations and 'no log \"TEXT\"', not '\(first.text)' (it looks at one command's events)")
+            default: break
+            }
+        }
+        let start = w.index
+        let expectation = try parseExpectation(&w)
+        let source = w.tokens[start..<w.index].map { $0.quoted ? quote($0.text) : $0.text }.joined(separator: " ")
+        return .invariant(Invariant(expectation: expectation, source: source))
+    }
+
+    static func parseCheck(_ w: inout Words) throws(ParseError) -> Command {
+        let names = BuiltinProperty.allCases.map(\.rawValue)
+        var checks: [BuiltinProperty] = []
+        while let token = w.peek {
+            if token.text == "none", !token.quoted {
+                guard checks.isEmpty, w.index + 1 == w.tokens.endIndex else {
+                    throw ParseError(column: token.column, "'check none' stands alone: it turns every built-in property off")
+                }
+                w.skip()
+                return .check([])
+            }
+            let word = try w.keyword(names + ["none"])
+            if let property = BuiltinProperty(rawValue: word), !checks.contains(property) { checks.append(property) }
+        }
+        if checks.isEmpty { throw w.missing("a property (\(names.joined(separator: ", "))) or none") }
+        return .check(checks.sorted())
+    }
+}
