@@ -118,6 +118,9 @@ usage: navsh [OPTIONS] [FILE...]        run scripts (or read stdin; REPL on a te
        navsh -c 'CMDS' [-c 'CMDS']...  run commands, then exit
        navsh -i FILE                   run FILE, then continue at the prompt
        navsh test PATH...              run each .nav file (or folder of them) as a test
+       navsh explore FILE... [--depth N] [--max-states N] [--jobs N] [--all] [--out FILE] [--json]
+                                       search every interleaving of FILE's explore actions for the
+                                       shortest one that breaks a property (docs/explorer.md)
        navsh compare [--unified|--json] FILE
                                        run FILE under ios26 and legacy, side by side or as a diff
 

@@ -7,6 +7,7 @@ enum Shell {
 
     static func run(_ arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        if arguments.first == "explore" { return ExploreCommand.run(Array(arguments.dropFirst())) }
         let options: Options
         do {
             options = try Options.parse(arguments)

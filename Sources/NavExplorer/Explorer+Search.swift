@@ -1,0 +1,201 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NavScript
+import NavigationEngine
+
+/// What a worker found expanding its share of a batch, in generation order.
+struct Expansion: Sendable {
+    struct Child: Sendable {
+        var fingerprint: UInt64
+        /// The parent's position in the frontier.
+        var parent: Int32
+        var step: UInt8
+        /// Properties the step broke, and the state (only for a state not seen before the batch).
+        var violations: UInt64
+        /// The state's position in `models`; -1 when it was seen before the batch.
+        var model: Int32
+    }
+    var children: [Child] = []
+    var models: [NavigationModel] = []
+    var steps = 0
+}
+
+/// A box the workers write their expansions into, one slot each.
+final class Slots<T: Sendable>: @unchecked Sendable {
+    var values: [T?]
+    init(_ count: Int) { values = Array(repeating: nil, count: count) }
+}
+
+extension Explorer {
+    /// Parents a worker takes at a time: big enough that threads pay off,
+    /// small enough that progress and Ctrl-C are seen often.
+    static let batchPerJob = 2048
+
+    /// Searches breadth-first. `progress` is called between batches on the
+    /// calling thread; `shouldStop` (Ctrl-C) is asked as often.
+    public func run(progress: (ExploreProgress) -> Void = { _ in },
+                    shouldStop: () -> Bool = { false }) -> ExploreResult {
+        let clockStart = monotonicSeconds()
+        var result = ExploreResult()
+        let jobs = max(1, config.jobs)
+        result.jobs = jobs
+        let seen = SeenSet()
+        // Parent links: state id -> (parent id, step). The start state is id 0.
+        var parentOf: [Int32] = [-1]
+        var stepOf: [UInt8] = [0]
+        _ = seen.insert(Self.fingerprint(start))
+        result.states = 1
+        var reported: UInt64 = 0
+        let startMask = stateViolations(start, events: [])
+        if startMask != 0 {
+            record(startMask, path: [], into: &result, reported: &reported)
+        }
+        var frontier: [NavigationModel] = [start]
+        var frontierIDs: [Int32] = [0]
+        var done = !result.violations.isEmpty && (!config.all || reported == checkedMask)
+        var level = 0
+        search: while !done, level < config.depth {
+            if frontier.isEmpty {
+                result.exhausted = true
+                break
+            }
+            result.depthReached = level + 1
+            var next: [NavigationModel] = []
+            var nextIDs: [Int32] = []
+            var batchStart = 0
+            let batchSize = Self.batchPerJob * jobs
+            while batchStart < frontier.count {
+                let batchEnd = min(frontier.count, batchStart + batchSize)
+                let expansions = expand(frontier, batchStart..<batchEnd, jobs: jobs, seen: seen)
+                for expansion in expansions {
+                    result.steps += expansion.steps
+                    for child in expansion.children {
+                        var mask = child.violations
+                        let isNew = child.model >= 0 && seen.insert(child.fingerprint)
+                        if !isNew { mask &= Self.stepMask(of: self) }
+                        let parentID = frontierIDs[Int(child.parent)]
+                        if isNew {
+                            parentOf.append(parentID)
+                            stepOf.append(child.step)
+                            next.append(expansion.models[Int(child.model)])
+                            nextIDs.append(Int32(truncatingIfNeeded: parentOf.count - 1))
+                            result.states += 1
+                        }
+                        if mask & ~reported != 0 {
+                            let path = Self.path(to: parentID, parentOf: parentOf, stepOf: stepOf) + [Int(child.step)]
+                            record(mask & ~reported, path: path, into: &result, reported: &reported)
+                            if !config.all || reported == checkedMask {
+                                done = true
+                                break search
+                            }
+                        }
+                        if result.states >= config.maxStates {
+                            result.cut = .maxStates
+                            break search
+                        }
+                    }
+                }
+                batchStart = batchEnd
+                progress(ExploreProgress(depth: level + 1, states: result.states, steps: result.steps,
+                                         queue: frontier.count - batchStart + next.count,
+                                         seconds: monotonicSeconds() - clockStart))
+                if shouldStop() {
+                    result.cut = .interrupted
+                    break search
+                }
+            }
+            level += 1
+            result.depthComplete = level
+            frontier = next
+            frontierIDs = nextIDs
+        }
+        if !done, result.cut == nil, level < config.depth, frontier.isEmpty { result.exhausted = true }
+        if done, result.cut == nil, !config.all {
+            // The level of the violation was not finished; the one before it was.
+            result.depthComplete = max(0, result.depthReached - 1)
+        }
+        result.seconds = monotonicSeconds() - clockStart
+        result.violations.sort { $0.property < $1.property }
+        return result
+    }
+
+    /// The bits of properties that belong to a step (checked even when its state was seen).
+    static func stepMask(of explorer: Explorer) -> UInt64 {
+        var mask: UInt64 = 1 << UInt64(Property.builtin(.exceptions).rank)
+        for (bit, _) in explorer.noLog { mask |= 1 << UInt64(bit) }
+        return mask
+    }
+
+    static func path(to id: Int32, parentOf: [Int32], stepOf: [UInt8]) -> [Int] {
+        var steps: [Int] = []
+        var node = id
+        while node > 0 {
+            steps.append(Int(stepOf[Int(node)]))
+            node = parentOf[Int(node)]
+        }
+        return steps.reversed()
+    }
+
+    /// Records the first property in report order among `mask` (all of them with `--all`).
+    func record(_ mask: UInt64, path: [Int], into result: inout ExploreResult, reported: inout UInt64) {
+        for bit in 0..<64 where mask & (1 << UInt64(bit)) != 0 {
+            let property: Property = bit < BuiltinProperty.allCases.count
+                ? .builtin(BuiltinProperty.allCases[bit]) : .invariant(bit - BuiltinProperty.allCases.count)
+            result.violations.append(counterexample(path, breaking: property))
+            reported |= 1 << UInt64(bit)
+            if !config.all { return }
+        }
+    }
+
+    /// Expands the parents in `range` on `jobs` threads; the expansions come back in order.
+    func expand(_ frontier: [NavigationModel], _ range: Range<Int>, jobs: Int, seen: SeenSet) -> [Expansion] {
+        let workers = min(jobs, max(1, range.count / 64))
+        let slots = Slots<Expansion>(workers)
+        let share = (range.count + workers - 1) / workers
+        runInParallel(workers) { w in
+            let lower = range.lowerBound + w * share
+            let upper = min(range.upperBound, lower + share)
+            var expansion = Expansion()
+            if lower < upper { self.expand(frontier, lower..<upper, seen: seen, into: &expansion) }
+            slots.values[w] = expansion
+        }
+        return slots.values.map { $0 ?? Expansion() }
+    }
+
+    /// One worker's share: every step from every parent, in order.
+    func expand(_ frontier: [NavigationModel], _ range: Range<Int>, seen: SeenSet, into out: inout Expansion) {
+        var events: [Event] = []
+        events.reserveCapacity(64)
+        let stepCount = config.actions.count + 1
+        for p in range {
+            for step in 0..<stepCount {
+                var model = frontier[p]
+                guard let raised = run(step, on: &model, events: &events) else { continue }
+                out.steps += 1
+                var violations = stepViolations(raised: raised, events: events)
+                model.canonicalize()
+                let fingerprint = Self.fingerprint(model)
+                var modelIndex: Int32 = -1
+                if !raised, !seen.contains(fingerprint) {
+                    violations |= stateViolations(model, events: events)
+                    modelIndex = Int32(truncatingIfNeeded: out.models.count)
+                    out.models.append(model)
+                } else if violations == 0 {
+                    continue
+                }
+                out.children.append(Expansion.Child(fingerprint: fingerprint, parent: Int32(truncatingIfNeeded: p),
+                                                    step: UInt8(truncatingIfNeeded: step),
+                                                    violations: violations, model: modelIndex))
+            }
+        }
+    }
+}
+
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}

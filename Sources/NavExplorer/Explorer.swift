@@ -1,0 +1,154 @@
+import NavScript
+import NavigationEngine
+
+/// What to search: the actions, the properties, the bounds.
+public struct ExploreConfiguration: Sendable {
+    public var actions: [ExploreAction]
+    public var invariants: [Invariant]
+    /// The built-in properties checked, in report order.
+    public var checks: [BuiltinProperty]
+    public var depth = 8
+    public var maxStates = 50_000_000
+    public var jobs = 1
+    /// Go on after the first violation: the shortest sequence for each property.
+    public var all = false
+
+    /// At most this many invariants (each property is a bit of a word).
+    public static let maxInvariants = 64 - BuiltinProperty.allCases.count
+
+    public init(actions: [ExploreAction], invariants: [Invariant], checks: [BuiltinProperty]) {
+        self.actions = actions
+        self.invariants = invariants
+        self.checks = checks
+    }
+}
+
+/// The breadth-first search of explorer.md: every sequence of the listed
+/// actions and waits from a start state, level by level, the properties
+/// checked after every step; the shortest violating sequence, first in the
+/// explore list's order (wait last), the same for every number of jobs.
+///
+/// States are stored once, as 64-bit fingerprints of their canonical form
+/// (the clock made relative); each state keeps only its parent and the step
+/// that reached it, and a counterexample is rebuilt by running its steps again.
+/// Instance numbers are not renamed: `Detail#2` and `Detail#3` in the same
+/// place make two states.
+public struct Explorer: Sendable {
+    let start: NavigationModel
+    let config: ExploreConfiguration
+    /// Durations an action in the list can start a transition with (for the wait's critical instants).
+    let startDurations: [Int]
+    /// Bits of the properties checked.
+    let checkedMask: UInt64
+    /// `no log "TEXT"` invariants: (bit, text), checked on every step's events.
+    let noLog: [(bit: Int, text: String)]
+    /// The other invariants: (bit, expectation), checked on every new state.
+    let stateInvariants: [(bit: Int, expectation: Expectation)]
+
+    public init(start: NavigationModel, configuration: ExploreConfiguration) {
+        var model = start
+        model.canonicalize()
+        self.start = model
+        config = configuration
+        var mask: UInt64 = 0
+        for p in configuration.checks { mask |= 1 << UInt64(Property.builtin(p).rank) }
+        var noLog: [(Int, String)] = []
+        var others: [(Int, Expectation)] = []
+        for (i, inv) in configuration.invariants.prefix(ExploreConfiguration.maxInvariants).enumerated() {
+            let bit = Property.invariant(i).rank
+            mask |= 1 << UInt64(bit)
+            if case let .log(text, present: false) = inv.expectation { noLog.append((bit, text)) } else { others.append((bit, inv.expectation)) }
+        }
+        checkedMask = mask
+        self.noLog = noLog
+        stateInvariants = others
+        startDurations = Self.durations(of: configuration.actions.map(\.action), in: model)
+    }
+
+    /// The durations of the transitions the actions can start.
+    static func durations(of actions: [Action], in model: NavigationModel) -> [Int] {
+        var set = Set<Int>()
+        let pop = model.duration(of: .pop)
+        let drags = actions.compactMap { if case let .drag(p) = $0 { p } else { nil } }
+        for action in actions {
+            switch action {
+            case .push: set.insert(model.duration(of: .push))
+            case .setStack: set.formUnion([model.duration(of: .push), pop])
+            case .pop, .popTo, .popToRoot, .back, .backMenu, .swipe, .tab, .tap: set.insert(pop)
+            case .present: set.insert(model.duration(of: .present))
+            case .dismiss: set.insert(model.duration(of: .dismiss))
+            case .release:
+                for p in drags { set.insert(p <= 50 ? p * pop / 100 : (100 - p) * pop / 100) }
+            case .drag, .root, .tabs, .notify: break
+            default: set.formUnion([model.duration(of: .push), pop])
+            }
+        }
+        return set.filter { $0 > 0 }.sorted()
+    }
+
+    var waitIndex: Int { config.actions.count }
+
+    // MARK: - One step
+
+    /// The next critical instant (explorer.md section 3): the earliest
+    /// deadline in flight, or earlier, a deadline less a duration an action
+    /// could start; nil when the clock can end nothing.
+    func waitTarget(_ model: NavigationModel) -> Int? {
+        let ends = model.deadlines
+        guard var best = ends.min() else { return nil }
+        for end in ends {
+            for d in startDurations {
+                let t = end - d
+                if t > model.clock, t < best { best = t }
+            }
+        }
+        return best
+    }
+
+    /// Runs step `index` (an action, or the wait) on `model`. Returns nil when
+    /// it is no step (a refused command, a wait with nothing to end), else
+    /// whether UIKit raised an exception.
+    func run(_ index: Int, on model: inout NavigationModel, events: inout [Event]) -> Bool? {
+        events.removeAll(keepingCapacity: true)
+        if index < config.actions.count {
+            do {
+                return try model.perform(config.actions[index].action, appendingTo: &events)
+            } catch {
+                return nil
+            }
+        }
+        guard let target = waitTarget(model) else { return nil }
+        model.advanceClock(to: target, appendingTo: &events)
+        return false
+    }
+
+    /// Properties a step breaks by what it did: an exception, a `no log` text.
+    func stepViolations(raised: Bool, events: [Event]) -> UInt64 {
+        var mask: UInt64 = 0
+        if raised { mask |= 1 << UInt64(Property.builtin(.exceptions).rank) }
+        for (bit, text) in noLog where events.contains(where: { $0.text.contains(text) }) {
+            mask |= 1 << UInt64(bit)
+        }
+        return mask & checkedMask
+    }
+
+    /// Properties a state breaks.
+    func stateViolations(_ model: NavigationModel, events: [Event]) -> UInt64 {
+        var mask: UInt64 = 0
+        if model.isFrozen { mask |= 1 << UInt64(Property.builtin(.responsive).rank) }
+        if model.isBarCorrupted, !model.isBusy { mask |= 1 << UInt64(Property.builtin(.bar).rank) }
+        if model.gatesProblem != nil { mask |= 1 << UInt64(Property.builtin(.gates).rank) }
+        if model.confirmationsProblem != nil { mask |= 1 << UInt64(Property.builtin(.confirmations).rank) }
+        for (bit, expectation) in stateInvariants
+        where Session.problem(with: expectation, model: model, recent: events[...]) != nil {
+            mask |= 1 << UInt64(bit)
+        }
+        return mask & checkedMask
+    }
+
+    static func fingerprint(_ model: NavigationModel) -> UInt64 {
+        var hasher = Hasher()
+        model.hash(into: &hasher)
+        return UInt64(bitPattern: Int64(hasher.finalize()))
+    }
+}

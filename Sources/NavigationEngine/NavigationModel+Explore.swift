@@ -1,0 +1,38 @@
+/// What `navsh explore` needs of a state beyond the commands: a canonical
+/// form (the clock made relative), the instants the clock can stop at, and
+/// the durations actions start transitions with.
+extension NavigationModel {
+    /// Makes the state canonical for the explorer's seen-set (explorer.md
+    /// section 3): times become relative to now (the clock reads 0), and what
+    /// no longer matters is dropped (guarantee entries of released screens,
+    /// the counter of controllers ever made, the work count). Two states that
+    /// differ only in the absolute clock are then equal.
+    public mutating func canonicalize() {
+        let now = clock
+        if now != 0 {
+            clock = 0
+            for id in navs.ids where navs[id]?.isTransitioning == true {
+                navs[id]?.transition?.start -= now
+                if let end = navs[id]?.transition?.end { navs[id]?.transition?.end = end - now }
+            }
+            if isModalTransitioning { modalTransition?.end -= now }
+        }
+        nextNavID = 0
+        scratch.steps = 0
+        pruneGuarantees()
+    }
+
+    /// The ends of the transitions in flight that the clock can end (not held
+    /// or frozen pops), in no particular order.
+    public var deadlines: [Int] {
+        var ends: [Int] = []
+        if let end = modalTransition?.end { ends.append(end) }
+        for id in navs.ids {
+            if let end = navs[id]?.transition?.end { ends.append(end) }
+        }
+        return ends
+    }
+
+    /// How long an animated transition of `kind` takes now, in milliseconds.
+    public func duration(of kind: TransitionKind) -> Int { durations[kind] }
+}
