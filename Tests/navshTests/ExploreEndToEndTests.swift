@@ -147,3 +147,30 @@ struct ExploreEndToEndTests {
         #expect(test.status == 1)
     }
 }
+
+@Suite("navsh test expect-fail pragma")
+struct ExpectFailPragmaTests {
+    @Test("a script marked expect-fail passes only when it fails on its last line and nowhere else")
+    func pragma() throws {
+        let dir = try E2E.tempDir()
+        try E2E.write("# navsh-test: expect-fail\npush A\nexpect depth 2\n\n# trailing comment\n", to: "last.nav", in: dir)
+        try E2E.write("# navsh-test: expect-fail\npush A\nexpect depth 1\n", to: "passes.nav", in: dir)
+        try E2E.write("# navsh-test: expect-fail\nexpect depth 2\npush A\nexpect depth 2\n", to: "early.nav", in: dir)
+        try E2E.write("push A\n# navsh-test: expect-fail\nexpect depth 2\n", to: "late-pragma.nav", in: dir)
+        let run = try E2E.run(["test", "last.nav", "passes.nav", "early.nav", "late-pragma.nav"], in: dir)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            PASS last.nav
+            FAIL passes.nav
+              passes.nav: expected to fail on line 3 only (# navsh-test: expect-fail)
+            FAIL early.nav
+              early.nav:2: expectation failed: expect depth 2 (the depth is 0)
+              early.nav:4: expectation failed: expect depth 2 (the depth is 1)
+              early.nav: expected to fail on line 4 only (# navsh-test: expect-fail)
+            FAIL late-pragma.nav
+              late-pragma.nav:3: expectation failed: expect depth 2 (the depth is 1)
+            1 passed, 3 failed
+
+            """)
+    }
+}
