@@ -27,6 +27,7 @@ static inline void navsh_rl_set_attempted_completion_function(rl_completion_func
 }
 static inline void navsh_rl_set_attempted_completion_over(int v) { rl_attempted_completion_over = v; }
 static inline void navsh_rl_set_completion_append_character(int c) { rl_completion_append_character = c; }
+static inline void navsh_rl_set_filename_completion_desired(int v) { rl_filename_completion_desired = v; }
 
 // Line state.
 static inline char *navsh_rl_line_buffer(void) { return rl_line_buffer; }

@@ -23,6 +23,8 @@ public enum Command: Hashable, Sendable {
     case timeline(String)
     case undo, reset
     case help(String?)
+    /// `pause ["TEXT"]`: wait for Enter in an interactive session.
+    case pause(String?)
     case quit
     /// Declarations for `navsh explore` (explorer.md); elsewhere they do nothing.
     case explore([ExploreAction])

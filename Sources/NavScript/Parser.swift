@@ -125,6 +125,10 @@ public enum Parser {
                 throw ParseError(column: token.column, "no help for '\(clip(token.text))': not a command\(didYouMean(token.text, CommandCatalog.names))")
             }
             return .help(token.text)
+        case "pause":
+            guard let token = w.peek else { return .pause(nil) }
+            w.skip()
+            return .pause(token.text)
         case "quit", "exit": return .quit
         case "explore": return try parseExplore(&w)
         case "invariant": return try parseInvariant(&w)
@@ -214,9 +218,9 @@ public enum Parser {
             let word = try w.keyword(["virtual", "real"])
             return .setClock(ClockMode(rawValue: word) ?? .virtual)
         default:
-            let token = try w.next("a speed factor, as in set speed 10")
-            guard let value = parseDecimal(token.text), value >= 0.01, value <= 1000 else {
-                throw ParseError(column: token.column, "invalid speed '\(clip(token.text))' (a number from 0.01 to 1000)")
+            let token = try w.next("a speed factor, as in set speed 0.1 (slow motion)")
+            guard let value = parseDecimal(token.text), value >= 0.01, value <= 100 else {
+                throw ParseError(column: token.column, "invalid speed '\(clip(token.text))' (a number from 0.01 to 100)")
             }
             return .setSpeed(value)
         }

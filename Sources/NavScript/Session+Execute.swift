@@ -5,7 +5,11 @@ extension Session {
     @discardableResult
     func execute(_ located: LocatedCommand, file: String, line: Int, directory: String?) -> Bool {
         let command = located.command
-        if options.echo { say("> \(located.source)\(located.background ? " &" : "")", kind: "command") }
+        // At the prompt the line typed is on screen already: echo only what a script runs.
+        // A pause prints its own text.
+        if options.echo, !(atPrompt && sourceStack.isEmpty), !command.isPause {
+            say("> \(located.source)\(located.background ? " &" : "")", kind: "command")
+        }
         if case let .expect(expectation) = command {
             let failures = expectationFailures
             check(expectation, source: located.source, file: file, line: line)
@@ -18,7 +22,7 @@ extension Session {
         startRecent()
         let here = location(file, line, located.column)
         switch command {
-        case .record, .quit, .help, .timeline, .undo, .reset, .log:
+        case .record, .quit, .help, .timeline, .undo, .reset, .log, .pause:
             break
         default:
             // Looking and settings commands replay harmlessly; record them as typed.
@@ -91,6 +95,11 @@ extension Session {
             replaying = true
             for entry in step.replay { replay(entry) }
             replaying = false
+            // The history goes back too: the undone command's events, and those
+            // its transitions printed later, never happened.
+            let keep = step.logMark &- historyDropped
+            if keep >= 0, keep < log.count { log.removeSubrange(keep...) }
+            recentStart = Swift.min(recentStart, log.count)
             say("undone: \(step.label)")
             record(located, ok: true)
         case .reset:
@@ -99,6 +108,8 @@ extension Session {
             current = initialState
         case let .help(name):
             help(name)
+        case let .pause(text):
+            pause(text)
         case .quit:
             quitRequested = true
         case let .explore(actions):
@@ -123,7 +134,8 @@ extension Session {
     func perform(_ action: Action, background: Bool, source: String, at here: SourceLocation?) -> Bool {
         // In real time a wait is the wall clock's, not an instant jump.
         let effective: Action = if runsInRealTime, isWait(action) { .wait(milliseconds: 0) } else { action }
-        let entry = JournalEntry(command: .action(effective), background: background || runsInRealTime, label: source)
+        var entry = JournalEntry(command: .action(effective), background: background || runsInRealTime, label: source)
+        entry.logMark = historyDropped &+ log.count
         let before = journal.count
         // A command that changed nothing (a pop that returns nil, an ignored touch,
         // a refused swipe) is no undo step: a navigation command whose events

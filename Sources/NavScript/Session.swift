@@ -152,6 +152,9 @@ public final class Session {
     /// Runs the clock in wall time when `set clock real` is on; without one, real time falls back to virtual.
     public weak var realTime: RealTimeClock?
     @exclusivity(unchecked) public var recordTarget: ((String?) -> String?)?
+    /// Waits for Enter after printing a `pause`'s text; set only for an interactive
+    /// session on a terminal (Session+Classroom.swift).
+    @exclusivity(unchecked) public var pauseHook: ((String?) -> Void)?
     /// Writes a whole file (`timeline`); returns a problem to report, if any.
     @exclusivity(unchecked) public var writeFile: ((_ path: String, _ contents: String) -> String?)?
     /// Every event so far, for `timeline` (the oldest are dropped past `historyLimit`).
@@ -182,6 +185,8 @@ public final class Session {
             text = pending.text + rawLine
             startLine = pending.line
             continuation = nil
+        } else if pauseHook != nil, isHeading(rawLine) {
+            showHeading(rawLine)
         }
         if endsWithContinuation(text) {
             continuation = (String(text.dropLast()), startLine)
@@ -357,7 +362,9 @@ public final class Session {
     /// Notes that `command` is about to change the state.
     func journal(_ command: Command, background: Bool = false, label: String) {
         guard !replaying else { return }
-        journal.record(JournalEntry(command: command, background: background, label: label), weight: model.weight, before: current)
+        var entry = JournalEntry(command: command, background: background, label: label)
+        entry.logMark = historyDropped &+ log.count
+        journal.record(entry, weight: model.weight, before: current)
     }
 
     /// Elements examined or copied so far (engine loops plus undo checkpoints): the
@@ -402,7 +409,9 @@ extension Session {
     public func advanceClock(to time: Int) {
         guard time > model.clock else { return }
         let delta = time - model.clock
-        journal.record(JournalEntry(command: .action(.wait(milliseconds: delta)), background: false, label: "wait", isTick: true), weight: model.weight, before: current)
+        var entry = JournalEntry(command: .action(.wait(milliseconds: delta)), background: false, label: "wait", isTick: true)
+        entry.logMark = historyDropped &+ log.count
+        journal.record(entry, weight: model.weight, before: current)
         let start = log.count
         model.advanceClock(to: time, appendingTo: &log)
         printEvents(from: start)

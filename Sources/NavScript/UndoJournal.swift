@@ -16,6 +16,9 @@ struct JournalEntry {
     var label: String
     /// Real time moved the clock between commands: undo passes over it.
     var isTick = false
+    /// Where the command's events began in the session's event history
+    /// (counting events trimmed from its front), so undo can take them back.
+    var logMark = 0
 }
 
 /// Undo without a copy per command: the commands that changed the state, with
@@ -77,14 +80,17 @@ struct UndoJournal {
         for i in checkpoints.indices { checkpoints[i].position -= drop }
     }
 
-    /// Takes the last entry back: returns the checkpoint to restore and the entries to replay on it.
-    mutating func undo() -> (start: SessionState, replay: ArraySlice<JournalEntry>, label: String)? {
+    /// Takes the last entry back: returns the checkpoint to restore, the entries to replay on it,
+    /// and where the undone command's events began in the event history.
+    ///
+    /// The real-time ticks after the undone command go with it; those before it
+    /// stay, since they ended the transitions of the commands before it.
+    mutating func undo() -> (start: SessionState, replay: ArraySlice<JournalEntry>, label: String, logMark: Int)? {
         while entries.last?.isTick == true { entries.removeLast() }
         guard let last = entries.popLast() else { return nil }
-        while entries.last?.isTick == true { entries.removeLast() }
         while let c = checkpoints.last, c.position > entries.count { checkpoints.removeLast() }
         guard let checkpoint = checkpoints.last else { return nil }
-        return (checkpoint.state, entries[checkpoint.position...], last.label)
+        return (checkpoint.state, entries[checkpoint.position...], last.label, last.logMark)
     }
 
     /// Drops the entries recorded after `count` was read (a command that failed

@@ -9,6 +9,7 @@
 // loop's poll wakes up (EINTR or its bounded timeout) and acts on the flags.
 
 import CReadline
+import NavScript
 import Glibc
 
 enum LineInput: Equatable {
@@ -34,8 +35,13 @@ private enum ReadlineResult {
 }
 nonisolated(unsafe) private var readlineResult: ReadlineResult = .none
 
-/// Words Tab completes; the C completion callback reads this.
+/// Screen names Tab completes (live screens and declared classes); the C
+/// completion callback reads this and asks `Completion` what the grammar
+/// allows where the cursor is.
+nonisolated(unsafe) private var completionScreens: [String] = []
+/// What the completion in progress offers (set when it starts).
 nonisolated(unsafe) private var completionWords: [String] = []
+nonisolated(unsafe) private var completionWantsFiles = false
 /// Matches for the completion in progress (generator state).
 nonisolated(unsafe) private var completionMatches: [String] = []
 nonisolated(unsafe) private var completionIndex = 0
@@ -56,6 +62,14 @@ private func monotonicMilliseconds() -> Int {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Int(ts.tv_sec) * 1000 + Int(ts.tv_nsec) / 1_000_000
+}
+
+/// The line being edited up to `byteOffset` (readline counts bytes).
+private func lineBefore(byteOffset: Int) -> String {
+    guard let buffer = navsh_rl_line_buffer(), byteOffset > 0 else { return "" }
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
+                                    count: min(byteOffset, Int(navsh_rl_end())))
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 private func writeStdout(_ text: String) {
@@ -101,10 +115,21 @@ final class LineEditor {
         navsh_rl_set_readline_name("navsh")
         navsh_rl_set_catch_signals(0)
         navsh_rl_set_catch_sigwinch(0)
-        navsh_rl_set_attempted_completion_function { text, _, _ in
-            // Never fall back to readline's filename completion.
+        navsh_rl_set_attempted_completion_function { text, start, _ in
+            // Never fall back to readline's own filename completion: file
+            // names are offered only where the grammar takes one.
             navsh_rl_set_attempted_completion_over(1)
             guard let text else { return nil }
+            let before = lineBefore(byteOffset: Int(start))
+            switch Completion.at(before[...], screens: completionScreens) {
+            case let .words(words):
+                completionWords = words
+                completionWantsFiles = false
+            case let .files(plus):
+                completionWords = plus
+                completionWantsFiles = true
+                navsh_rl_set_filename_completion_desired(1)
+            }
             return rl_completion_matches(text) { prefixPointer, state in
                 if state == 0 {
                     let prefix = prefixPointer.map { String(cString: $0) } ?? ""
@@ -112,6 +137,15 @@ final class LineEditor {
                     completionMatches = completionWords.filter {
                         $0.hasPrefix(prefix) && seen.insert($0).inserted
                     }.sorted()
+                    if completionWantsFiles, let prefixPointer {
+                        var fileState: Int32 = 0
+                        while let match = rl_filename_completion_function(prefixPointer, fileState) {
+                            fileState += 1
+                            let name = String(cString: match)
+                            free(match)
+                            if seen.insert(name).inserted { completionMatches.append(name) }
+                        }
+                    }
                     completionIndex = 0
                 }
                 guard completionIndex < completionMatches.count else { return nil }
@@ -406,8 +440,9 @@ final class LineEditor {
 
     // MARK: Completion
 
-    /// Words Tab completes (commands, keywords, live screen names).
-    static func setCompletionWords(_ words: [String]) {
-        completionWords = words
+    /// Screen names Tab completes where the grammar takes a screen (live
+    /// screens and declared classes).
+    static func setCompletionScreens(_ screens: [String]) {
+        completionScreens = screens
     }
 }

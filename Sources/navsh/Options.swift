@@ -86,7 +86,7 @@ struct Options {
                 options.clock = c
             case "--speed":
                 let v = try optionValue()
-                guard let s = Double(v), s >= 0.01, s <= 1000 else { throw UsageError("invalid speed '\(v)' (a number from 0.01 to 1000)") }
+                guard let s = Double(v), s >= 0.01, s <= 100 else { throw UsageError("invalid speed '\(v)' (a number from 0.01 to 100)") }
                 options.speed = s
             case "--color":
                 let v = try optionValue()
@@ -130,7 +130,8 @@ options:
   --bail                 stop at the first error or failed expectation
   --profile ios26|legacy UIKit behaviour to imitate (default ios26)
   --clock virtual|real   transition clock (scripts: virtual; the prompt: real)
-  --speed X              play real-time transitions X times slower
+  --speed X              play real-time transitions at X times real speed
+                         (0.1: slow motion, ten times slower; 0.01 to 100)
   --color auto|always|never
   --quiet                print only diagnostics and expectation results
   --no-init              do not read $XDG_CONFIG_HOME/navsh/init.nav

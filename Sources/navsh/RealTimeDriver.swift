@@ -79,12 +79,13 @@ final class RealTimeDriver: RealTimeClock {
         carry = 0
     }
 
-    /// The model time the wall clock has reached since the anchor, slowed by `speed`.
+    /// The model time the wall clock has reached since the anchor, at `speed` times real speed
+    /// (0.1 is slow motion: ten times slower).
     private func elapsedModelTime(_ session: Session) -> Int {
         let now = monotonicNow()
         let wall = Double(now - anchor) / 1_000_000.0
         anchor = now
-        carry += wall / max(session.speed, 0.01)
+        carry += wall * min(max(session.speed, 0.01), 100)
         // A pause of days (a suspended process) must not overflow the conversion.
         carry = min(carry, 86_400_000)
         let whole = Int(carry)

@@ -17,11 +17,12 @@ struct Repl {
             Shell.runFile(initFile, session: session)
         }
         session.atPrompt = true
+        session.pauseHook = TerminalPause.hook(writer: writer)
         // Real time is the prompt's default; scripts keep the virtual clock unless asked.
         if options.clock == nil { session.clockMode = .real }
         session.keepSettingsForReset()
         driver.interruptible = true
-        LineEditor.setCompletionWords(session.completionWords)
+        LineEditor.setCompletionScreens(session.completionScreens)
         var lineNumber = 0
         while !session.quitRequested, !session.stopped {
             writer.flush()
@@ -41,7 +42,7 @@ struct Repl {
                 lineNumber += 1
                 editor.addHistory(text)
                 session.feed(text, file: "<prompt>", line: lineNumber)
-                LineEditor.setCompletionWords(session.completionWords)
+                LineEditor.setCompletionScreens(session.completionScreens)
             }
         }
         session.endOfInput(file: "<prompt>")

@@ -34,6 +34,8 @@ enum Shell {
         let session = Session(options: sessionOptions(options), output: writer, loader: FileLoader())
         let driver = RealTimeDriver(writer: writer, showProgress: isatty(1) == 1)
         session.realTime = driver
+        // `navsh -i FILE` at a terminal: FILE's `pause` lines wait for Enter.
+        if options.interactiveAfter { session.pauseHook = TerminalPause.hook(writer: writer) }
         session.speed = options.speed
         if let clock = options.clock { session.clockMode = clock }
         session.keepSettingsForReset()

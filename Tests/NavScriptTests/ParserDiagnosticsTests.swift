@@ -52,7 +52,7 @@ struct ParserDiagnosticsTests {
         Case("push 9A", 6, "'9A' is not a valid screen reference (NAME or NAME#N)"),
         Case("root Login#2", 6, "'root' creates a new screen: give a class name, not the instance 'Login#2'"),
         Case("expect depth x", 14, "invalid depth 'x' (a whole number, 0 or more)"),
-        Case("set speed 0", 11, "invalid speed '0' (a number from 0.01 to 1000)"),
+        Case("set speed 0", 11, "invalid speed '0' (a number from 0.01 to 100)"),
         Case("delegate 9", 10, "'9' is not a valid delegate name (letters, digits and _, not starting with a digit)"),
     ]
 

@@ -76,10 +76,10 @@ final class ClassroomTerminalTests: TerminalTestCase {
         try withSession { s in
             try s.expect(Self.prompt)
             try run(s, "log full")
-            try run(s, "set speed 4")
+            try run(s, "set speed 0.25")
             let home = try run(s, "push Home")
             XCTAssertTrue(home.contains("stack: Home"), home.debugDescription)
-            let background = try run(s, "push Detail &")  // 350 ms x 4 = 1.4 s of wall time
+            let background = try run(s, "push Detail &")  // 350 ms / 0.25 = 1.4 s of wall time
             XCTAssertFalse(background.contains("Detail.viewDidAppear"),
                            "the background push finished before the prompt came back: \(background.debugDescription)")
 
@@ -89,7 +89,7 @@ final class ClassroomTerminalTests: TerminalTestCase {
             try s.expect("Detail.viewDidAppear(true)", timeout: 5)
             let appeared = Date().timeIntervalSince(typed)
             XCTAssertGreaterThan(appeared, 0.9,
-                                 "viewDidAppear came \(appeared)s after typing began; at speed 4 the push takes 1.4 s")
+                                 "viewDidAppear came \(appeared)s after typing began; at speed 0.25 the push takes 1.4 s")
             try s.expect("Detail.didMove(toParent: nav)", timeout: 3)
             try s.expect(Self.prompt + "push Mo", timeout: 2)  // the redraw after the last event
             s.drain(for: max(0.3, 2 - Date().timeIntervalSince(typed)))
@@ -121,9 +121,9 @@ final class ClassroomTerminalTests: TerminalTestCase {
         try withSession { s in
             try s.expect(Self.prompt)
             try run(s, "log full")
-            try run(s, "set speed 20")
+            try run(s, "set speed 0.05")
             try run(s, "push A")
-            try run(s, "push B &")  // 350 ms x 20 = 7 s of wall time
+            try run(s, "push B &")  // 350 ms / 0.05 = 7 s of wall time
             s.send("wait\r")
             try s.expect("wait\r\n")
             s.drain(for: 0.5)

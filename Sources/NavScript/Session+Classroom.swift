@@ -1,0 +1,39 @@
+/// A lesson run interactively (issue 15): `pause` waits for Enter, and
+/// comments that start with `##` print as headings.
+extension Session {
+    /// `pause ["TEXT"]`: runs the pause hook, which the executable sets only
+    /// when stdin is a terminal and the session is interactive (the prompt,
+    /// `navsh -i FILE`, a `source` typed at the prompt). Without one (scripts,
+    /// pipes, `navsh test`) it does nothing.
+    func pause(_ text: String?) {
+        guard let pauseHook, !replaying else { return }
+        pauseHook(text)
+    }
+
+    /// A comment line starting with `##` (after blanks).
+    func isHeading(_ line: String) -> Bool {
+        var utf8 = line.utf8[...]
+        while let first = utf8.first, first == 32 || first == 9 { utf8 = utf8.dropFirst() }
+        return utf8.starts(with: "##".utf8)
+    }
+
+    /// Prints `## Text` as a heading: a blank line, then the text (bold on a colour terminal).
+    func showHeading(_ line: String) {
+        guard !options.quiet else { return }
+        var text = Substring(line)
+        while let first = text.first, first == " " || first == "\t" || first == "#" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        if options.json {
+            say(String(text), kind: "heading")
+            return
+        }
+        output.line("")
+        output.line(options.colour ? "\u{1B}[1m\(text)\u{1B}[0m" : "\(text)")
+    }
+}
+
+extension Command {
+    var isPause: Bool {
+        if case .pause = self { true } else { false }
+    }
+}
