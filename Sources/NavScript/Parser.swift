@@ -44,6 +44,7 @@ public enum Parser {
         }
         switch head.text {
         case "push":
+            if w.peek == nil { throw w.missing("a screen (usage: \(CommandCatalog.help(for: "push")?.usage ?? "push NAME"))") }
             let ref = try w.ref()
             var gate = false
             if ref.ordinal == nil, w.accept("gate") { gate = true }
@@ -79,6 +80,7 @@ public enum Parser {
             return .action(.tap(button.text))
         case "tab": return .action(.tab(try w.className()))
         case "present":
+            if w.peek == nil { throw w.missing("a screen class name (usage: \(CommandCatalog.help(for: "present")?.usage ?? "present NAME"))") }
             let name = try w.className()
             let nav = w.accept("nav")
             return .action(.present(name, inNavigation: nav, animated: !w.accept("instant")))
@@ -124,6 +126,8 @@ public enum Parser {
             guard CommandCatalog.help(for: token.text) != nil else {
                 throw ParseError(column: token.column, "no help for '\(clip(token.text))': not a command\(didYouMean(token.text, CommandCatalog.names))")
             }
+            // `help expect stack`: the command's help; the words after it name a part of it.
+            while w.peek != nil { w.skip() }
             return .help(token.text)
         case "pause":
             guard let token = w.peek else { return .pause(nil) }
@@ -179,7 +183,7 @@ public enum Parser {
         }
         let fragile = w.accept("fragile")
         guard let cls = ControllerClass.named(token.text, fragile: fragile) else {
-            throw ParseError(column: token.column, "unknown controller class '\(clip(token.text))'\(didYouMean(token.text, ControllerClass.knownNames + ["features"]))")
+            throw ParseError(column: token.column, "unknown controller class '\(clip(token.text))'\(looseDidYouMean(token.text, ControllerClass.knownNames + ["features"]))")
         }
         if fragile, cls.features.isDisjoint(with: [.gates, .swipeGuard]) {
             throw ParseError(column: token.column, "'\(clip(token.text))' has no fragile version (only GateNavigationController and InteractivePopNavigationController do)")

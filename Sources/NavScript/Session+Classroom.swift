@@ -1,3 +1,5 @@
+import NavigationEngine
+
 /// A lesson run interactively (issue 15): `pause` waits for Enter, and
 /// comments that start with `##` print as headings.
 extension Session {
@@ -36,4 +38,43 @@ extension Command {
     var isPause: Bool {
         if case .pause = self { true } else { false }
     }
+}
+
+extension Session {
+    /// The reason for `error: UIKit raised …`. At the prompt, when the
+    /// exception's event line has just printed it, only the exception's name
+    /// (the reason is one line up); in scripts, with `log off`, `--quiet` or
+    /// `--json`, the whole reason, since the error is read on its own.
+    func exceptionSummary(_ reason: Substring) -> String {
+        guard atPrompt, !options.quiet, !options.json, logLevel != .off, shouldPrint(.exception),
+              let colon = reason.firstIndex(of: ":")
+        else { return String(reason) }
+        return "\(reason[..<colon]) (the exception above)"
+    }
+}
+
+extension Action {
+    /// Whether the command can change a navigation stack (the prompt prints
+    /// the stack after those only): declarations, settings and notifications cannot.
+    var canChangeStack: Bool {
+        switch self {
+        case .screen, .use, .delegate, .gestureDelegate, .setDuration, .setProfile, .notify: false
+        default: true
+        }
+    }
+}
+
+/// `did you mean` for a long name typed short (`UINavController`): the
+/// usual suggestion, else a candidate within half the word's length in edits
+/// that starts with the same two letters.
+func looseDidYouMean(_ word: String, _ candidates: [String]) -> String {
+    let strict = didYouMean(word, candidates)
+    guard strict.isEmpty, word.utf8.count >= 6, word.utf8.count <= 64 else { return strict }
+    let head = Array(word.lowercased().utf8.prefix(2))
+    var best: (String, Int)?
+    for candidate in candidates where Array(candidate.lowercased().utf8.prefix(2)) == head {
+        let d = editDistance(Array(word.utf8), Array(candidate.utf8))
+        if d <= word.utf8.count / 2, best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
+    }
+    return best.map { " (did you mean '\($0.0)'?)" } ?? ""
 }

@@ -162,10 +162,10 @@ extension Session {
             if raised {
                 journal.truncate(to: before)
                 let reason = recent.last { $0.category == EventCategory.exception }?.text ?? "exception"
-                fail(Diagnostic.error("UIKit raised \(reason.dropFirst("exception: ".count))", at: here), shell: false)
+                fail(Diagnostic.error("UIKit raised \(exceptionSummary(reason.dropFirst("exception: ".count)))", at: here), shell: false)
                 return false
             }
-            if atPrompt, !background {
+            if atPrompt, !background, action.canChangeStack {
                 say("  stack: \(model.currentStack.map(\.description).joined(separator: " "))", kind: "stack")
             }
             return true

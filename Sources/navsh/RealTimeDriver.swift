@@ -29,7 +29,7 @@ final class RealTimeDriver: RealTimeClock {
             }
             if interruptible, LineEditor.takeInterrupt() {
                 clearProgress()
-                writer.line(" wait stopped; transitions in flight go on in the background")
+                writer.line("  wait stopped; transitions in flight go on in the background")
                 return false
             }
             let deadline = session.model.nextDeadline

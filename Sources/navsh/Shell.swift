@@ -45,6 +45,15 @@ enum Shell {
         let stdinIsTerminal = isatty(0) == 1
         var inputs = options.inputs
         if inputs.isEmpty, !stdinIsTerminal { inputs = [.stdin] }
+        // `navsh help [COMMAND]`, when no file is called help: the help it asks for.
+        if case .file("help")? = inputs.first, access("help", F_OK) != 0 {
+            if inputs.count == 2, case let .file(name) = inputs[1], let entry = CommandCatalog.help(for: name) {
+                writeOut("usage: \(entry.usage)\n  \(entry.summary)\n  example: \(entry.example)\n")
+                return 0
+            }
+            writeOut(usageText + "\n\nAt the prompt, help lists the commands and help COMMAND shows one.\n")
+            return inputs.count == 1 ? 0 : 2
+        }
         // Check every file first: an unreadable one is a usage error before anything runs.
         for case let .file(path) in inputs {
             if access(path, R_OK) != 0 {

@@ -21,7 +21,7 @@ struct ParserDiagnosticsTests {
         Case("pusj A", 1, "unknown command 'pusj' (did you mean 'push'?)"),
         Case("stck", 1, "unknown command 'stck' (did you mean 'stack'?)"),
         Case("pop; frobnicate", 6, "unknown command 'frobnicate'"),
-        Case("push", 5, "'push' needs a screen (NAME or NAME#N)"),
+        Case("push", 5, "'push' needs a screen (usage: push NAME [gate] [instant] | push NAME#N [instant])"),
         Case("push A B", 8, "unexpected 'B' after 'push' (usage: push NAME [gate] [instant] | push NAME#N [instant])"),
         Case("pop now", 5, "unexpected 'now' after 'pop' (usage: pop [instant])"),
         Case("tap", 4, "'tap' needs a button (OK or Cancel)"),

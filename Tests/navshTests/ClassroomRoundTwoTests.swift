@@ -262,4 +262,40 @@ final class ClassroomRoundTwoTests: TerminalTestCase {
             XCTAssertEqual(try s.waitForExit(), 0)
         }
     }
+
+    // MARK: Item 11: polish
+
+    // `navsh help` with no file called help prints the usage, not "cannot read 'help'".
+    func testNavshHelpPrintsUsage() throws {
+        let env = environment(history: historyPath)
+        let help = try runPiped(try binary(), arguments: ["help"], environment: env)
+        XCTAssertEqual(help.status, 0, help.stderrText)
+        XCTAssertTrue(help.stdoutText.contains("usage:"), help.stdoutText)
+        XCTAssertFalse(help.stderrText.contains("cannot read"), help.stderrText)
+        let push = try runPiped(try binary(), arguments: ["help", "push"], environment: env)
+        XCTAssertEqual(push.status, 0, push.stderrText)
+        XCTAssertTrue(push.stdoutText.hasPrefix("usage: push NAME"), push.stdoutText)
+    }
+
+    // Ctrl-C during a wait: its line is indented like the stack line under it.
+    func testWaitStoppedIndentedLikeStackLine() throws {
+        try withSession { s in
+            try s.expect(Self.prompt)
+            try run(s, "set speed 0.05")
+            try run(s, "push A")
+            s.send("push B\r")
+            try s.expect("nav.pushViewController(B, animated: true)")
+            s.drain(for: 0.3)
+            s.send("\u{03}")
+            try s.expect("wait stopped")
+            try s.expect(Self.prompt, timeout: 5)
+            let lines = s.screen(columns: 100).text
+            let stopped = try XCTUnwrap(lines.first { $0.contains("wait stopped") }, "\(s.screen(columns: 100))")
+            let stack = try XCTUnwrap(lines.last { $0.contains("stack: A B") }, "\(s.screen(columns: 100))")
+            XCTAssertTrue(stack.hasPrefix("  stack:"), stack)
+            XCTAssertTrue(stopped.hasPrefix("  wait stopped"), stopped.debugDescription)
+            s.send("quit\r")
+            XCTAssertEqual(try s.waitForExit(), 0)
+        }
+    }
 }
