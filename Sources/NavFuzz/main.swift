@@ -12,12 +12,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import NavFuzzHarness
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func navFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     // NAVFUZZ_STRICT=1: a line that prints an error must leave the session as it was.
-    let problems = NavFuzzHarness.run(bytes, strict: getenv("NAVFUZZ_STRICT") != nil)
+    let problems = FuzzHarness.run(bytes, strict: getenv("NAVFUZZ_STRICT") != nil)
     if let first = problems.first {
         fatalError("navsh-fuzz: \(first)")
     }
@@ -43,7 +44,7 @@ func navFuzzReplay() -> Int32 {
             bad += 1
             continue
         }
-        let problems = NavFuzzHarness.run(bytes, strict: strict)
+        let problems = FuzzHarness.run(bytes, strict: strict)
         if !problems.isEmpty {
             bad += 1
             for problem in problems { print("\(path): \(problem)") }

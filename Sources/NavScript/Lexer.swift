@@ -85,10 +85,10 @@ public enum Lexer {
             quoted = false
         }
 
-        func finishCommand(background: Bool, at column: Int, separator: String) throws(ParseError) {
+        func finishCommand(background: Bool, at column: Int, separator: LexError.Separator) throws(ParseError) {
             finishWord()
             if tokens.count == firstToken {
-                throw ParseError(column: column, "stray '\(separator)' with no command before it")
+                throw ParseError(column: column, .straySeparator(separator))
             }
             commands.append(LexedCommand(tokenRange: firstToken..<tokens.count, background: background,
                                          column: tokens[firstToken].column, source: text(commandStart, lastWordEnd)))
@@ -106,11 +106,11 @@ public enum Lexer {
         while i < bytes.count {
             let b = bytes[i]
             if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xBD {
-                throw ParseError(column: column, "invalid UTF-8 in input")
+                throw ParseError(column: column, .invalidUTF8)
             }
-            if b == 0 { throw ParseError(column: column, "NUL byte in input") }
+            if b == 0 { throw ParseError(column: column, .nulByte) }
             if b < 32 && b != 9 || b == 127 {
-                throw ParseError(column: column, "control character \(hexByte(b)) in input")
+                throw ParseError(column: column, .controlCharacter(b))
             }
             if b == 34 { // "
                 let start = column
@@ -133,23 +133,23 @@ public enum Lexer {
                         continue
                     }
                     if c == 34 { closed = true; i += 1; column += 1; break }
-                    if c == 0 { throw ParseError(column: column, "NUL byte in input") }
+                    if c == 0 { throw ParseError(column: column, .nulByte) }
                     if c < 32 && c != 9 || c == 127 {
-                        throw ParseError(column: column, "control character \(hexByte(c)) in input")
+                        throw ParseError(column: column, .controlCharacter(c))
                     }
                     word.append(c)
                     i += 1
                     if c & 0xC0 != 0x80 { column += 1 }
                 }
-                if !closed { throw ParseError(column: start, "unterminated quote (a '\"' opened here is never closed)") }
+                if !closed { throw ParseError(column: start, .unterminatedQuote) }
                 continue
             }
             if b == 32 || b == 9 {
                 finishWord()
             } else if b == 59 { // ;
-                try finishCommand(background: false, at: column, separator: ";")
+                try finishCommand(background: false, at: column, separator: .semicolon)
             } else if b == 38 { // &
-                try finishCommand(background: true, at: column, separator: "&")
+                try finishCommand(background: true, at: column, separator: .ampersand)
                 // allow "cmd & ;" and "cmd &" at the end
                 var j = i + 1
                 var col = column + 1
@@ -169,10 +169,5 @@ public enum Lexer {
             commands.append(LexedCommand(tokenRange: firstToken..<tokens.count, background: false,
                                          column: tokens[firstToken].column, source: text(commandStart, lastWordEnd)))
         }
-    }
-
-    static func hexByte(_ b: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return "0x\(digits[Int(b >> 4)])\(digits[Int(b & 15)])"
     }
 }

@@ -11,7 +11,7 @@ extension Parser {
             actions.append(try exploreAction(token))
         }
         if actions.isEmpty {
-            throw w.missing("at least one action, as in explore back swipe \"push Detail\"")
+            throw w.missing(.exploreActions)
         }
         return .explore(actions)
     }
@@ -21,7 +21,7 @@ extension Parser {
         // Columns inside the word map back onto the line (a quoted word starts after its quote).
         let base = token.column + (token.quoted ? 1 : 0) - 1
         func shifted(_ error: ParseError) -> ParseError {
-            ParseError(column: base + error.column, error.message)
+            ParseError(column: base + error.column, problem: error.problem)
         }
         var tokens = ReusableBuffer<Token>()
         var lexed = ReusableBuffer<LexedCommand>()
@@ -31,10 +31,10 @@ extension Parser {
             throw shifted(error)
         }
         guard lexed.count == 1, let command = lexed.elements.first else {
-            throw ParseError(column: token.column, "'explore' takes one command per action: '\(clip(token.text))' is \(lexed.count == 0 ? "empty" : "several (quote each on its own)")")
+            throw ParseError(column: token.column, .exploreNotOneCommand(token.text, several: lexed.count != 0))
         }
         if command.background {
-            throw ParseError(column: token.column, "'explore' runs every action as 'ACTION &' already: drop the '&' in '\(clip(token.text))'")
+            throw ParseError(column: token.column, .exploreBackground(token.text))
         }
         var words = Words(tokens: tokens[command.tokenRange])
         let parsed: Command
@@ -45,21 +45,21 @@ extension Parser {
             throw shifted(error)
         }
         guard case let .action(action) = parsed, action.isExplorable else {
-            throw ParseError(column: token.column, "'explore' takes actions (navigation calls, fingers, modals, notify), not '\(clip(command.source))'")
+            throw ParseError(column: token.column, .exploreNotAnAction(command.source))
         }
         return ExploreAction(action: action, source: command.source)
     }
 
     static func parseInvariant(_ w: inout Words) throws(ParseError) -> Command {
         guard let first = w.peek else {
-            throw w.missing("an expectation without 'expect', as in invariant responsive")
+            throw w.missing(.invariantExpectation)
         }
         if !first.quoted {
             switch first.text {
             case "expect":
-                throw ParseError(column: first.column, "write the expectation without 'expect': invariant \(w.tokens.dropFirst(2).map { $0.quoted ? quote($0.text) : $0.text }.joined(separator: " "))")
+                throw ParseError(column: first.column, .invariantWithExpect(rewritten: w.tokens.dropFirst(2).map { $0.quoted ? quote($0.text) : $0.text }.joined(separator: " ")))
             case "log", "sequence", "error":
-                throw ParseError(column: first.column, "'invariant' takes state expectations and 'no log \"TEXT\"', not '\(first.text)' (it looks at one command's events)")
+                throw ParseError(column: first.column, .invariantOnEvents(first.text))
             default: break
             }
         }
@@ -75,7 +75,7 @@ extension Parser {
         while let token = w.peek {
             if token.text == "none", !token.quoted {
                 guard checks.isEmpty, w.index + 1 == w.tokens.endIndex else {
-                    throw ParseError(column: token.column, "'check none' stands alone: it turns every built-in property off")
+                    throw ParseError(column: token.column, .checkNoneNotAlone)
                 }
                 w.skip()
                 return .check([])
@@ -83,7 +83,7 @@ extension Parser {
             let word = try w.keyword(names + ["none"])
             if let property = BuiltinProperty(rawValue: word), !checks.contains(property) { checks.append(property) }
         }
-        if checks.isEmpty { throw w.missing("a property (\(names.joined(separator: ", "))) or none") }
+        if checks.isEmpty { throw w.missing(.property) }
         return .check(checks.sorted())
     }
 }

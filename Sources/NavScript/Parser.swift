@@ -28,6 +28,7 @@ public enum Parser {
         }
     }
 
+    /// A word as typed between quotes (`"` and `\` escaped).
     static func quote(_ text: String) -> String {
         var out = "\""
         for c in text {
@@ -38,13 +39,13 @@ public enum Parser {
     }
 
     static func parseCommand(_ w: inout Words) throws(ParseError) -> Command {
-        let head = try w.next("a command")
+        let head = try w.next(.command)
         if head.quoted {
-            throw ParseError(column: head.column, "expected a command, found the quoted text \(quote(head.text))")
+            throw ParseError(column: head.column, .quotedCommand(head.text))
         }
         switch head.text {
         case "push":
-            if w.peek == nil { throw w.missing("a screen (usage: \(CommandCatalog.help(for: "push")?.usage ?? "push NAME"))") }
+            if w.peek == nil { throw w.missing(.screenWithUsage) }
             let ref = try w.ref()
             var gate = false
             if ref.ordinal == nil, w.accept("gate") { gate = true }
@@ -62,13 +63,13 @@ public enum Parser {
                 if token.text == "instant", !token.quoted { w.skip(); instant = true; break }
                 refs.append(try w.ref())
             }
-            if refs.isEmpty { throw w.missing("at least one screen (usage: setstack REF... [instant])") }
+            if refs.isEmpty { throw w.missing(.stackScreens) }
             return .action(.setStack(refs, animated: !instant))
         case "root": return .action(.root(try w.className()))
         case "tabs":
             var names: [String] = []
             while w.peek != nil { names.append(try w.className()) }
-            if names.isEmpty { throw w.missing("at least one tab (usage: tabs NAME...)") }
+            if names.isEmpty { throw w.missing(.tabs) }
             return .action(.tabs(names))
         case "back": return .action(.back)
         case "backmenu": return .action(.backMenu(try w.ref()))
@@ -76,11 +77,11 @@ public enum Parser {
         case "drag": return .action(.drag(percent: try w.percent()))
         case "release": return .action(.release)
         case "tap":
-            let button = try w.next("a button (OK or Cancel)")
+            let button = try w.next(.button)
             return .action(.tap(button.text))
         case "tab": return .action(.tab(try w.className()))
         case "present":
-            if w.peek == nil { throw w.missing("a screen class name (usage: \(CommandCatalog.help(for: "present")?.usage ?? "present NAME"))") }
+            if w.peek == nil { throw w.missing(.classNameWithUsage) }
             let name = try w.className()
             let nav = w.accept("nav")
             return .action(.present(name, inNavigation: nav, animated: !w.accept("instant")))
@@ -101,21 +102,21 @@ public enum Parser {
         case "stack": return .stack
         case "alive": return .alive
         case "notify":
-            let token = try w.next("a notification name")
+            let token = try w.next(.notificationName)
             return .action(.notify(token.text))
         case "log":
             let word = try w.keyword(["brief", "full", "off", "notes"])
             if word == "notes" { return .logNotes(try w.keyword(["on", "off"]) == "on") }
             return .log(LogLevel(rawValue: word) ?? .brief)
         case "expect": return .expect(try parseExpectation(&w))
-        case "source": return .source(try w.next("a file name").text)
+        case "source": return .source(try w.next(.fileName).text)
         case "record":
-            let token = try w.next("a file name, or off")
+            let token = try w.next(.fileNameOrOff)
             return .record(token.text == "off" && !token.quoted ? nil : token.text)
         case "timeline":
-            let token = try w.next("a file name ending in .svg or .md")
+            let token = try w.next(.timelineFile)
             guard token.text.hasSuffix(".svg") || token.text.hasSuffix(".md") else {
-                throw ParseError(column: token.column, "timeline writes FILE.svg (a picture) or FILE.md (Mermaid): '\(clip(token.text))' ends in neither")
+                throw ParseError(column: token.column, .timelineFileType(token.text))
             }
             return .timeline(token.text)
         case "undo": return .undo
@@ -124,7 +125,7 @@ public enum Parser {
             guard let token = w.peek else { return .help(nil) }
             w.skip()
             guard CommandCatalog.help(for: token.text) != nil else {
-                throw ParseError(column: token.column, "no help for '\(clip(token.text))': not a command\(didYouMean(token.text, CommandCatalog.names))")
+                throw ParseError(column: token.column, .noHelp(token.text))
             }
             // `help expect stack`: the command's help; the words after it name a part of it.
             while w.peek != nil { w.skip() }
@@ -138,7 +139,7 @@ public enum Parser {
         case "invariant": return try parseInvariant(&w)
         case "check": return try parseCheck(&w)
         default:
-            throw ParseError(column: head.column, "unknown command '\(clip(head.text))'\(didYouMean(head.text, CommandCatalog.names))")
+            throw ParseError(column: head.column, .unknownCommand(head.text))
         }
     }
 
@@ -153,18 +154,18 @@ public enum Parser {
             case "custom-back":
                 if let next = w.peek, next.quoted { w.skip(); traits.append(.customBack(alert: next.text)) } else { traits.append(.customBack(alert: nil)) }
             case "confirm":
-                let text = try w.quotedText("the confirmation text in quotes, as in confirm \"Discard changes?\"")
+                let text = try w.quotedText(.confirmationText)
                 traits.append(.confirm(text))
             case "hides-back": traits.append(.hidesBack)
             default: traits.append(.plain)
             }
         }
-        if traits.isEmpty { throw w.missing("a trait: gate, custom-back, confirm \"TEXT\", hides-back or plain") }
+        if traits.isEmpty { throw w.missing(.trait) }
         return .action(.screen(name, traits))
     }
 
     static func parseUse(_ w: inout Words) throws(ParseError) -> Command {
-        let token = try w.next("a controller class (\(ControllerClass.knownNames.joined(separator: ", ")) or features F...)")
+        let token = try w.next(.controllerClass)
         if token.text == "features" {
             var features: ControllerFeatures = []
             var names: [String] = []
@@ -178,26 +179,26 @@ public enum Parser {
                 default: features.insert(.proxy)
                 }
             }
-            if names.isEmpty { throw w.missing("at least one feature: gates, safe-pop, swipe-guard, proxy") }
+            if names.isEmpty { throw w.missing(.feature) }
             return .action(.use(ControllerClass(features: features, name: "NavigationController(features: \(names.joined(separator: ", ")))")))
         }
         let fragile = w.accept("fragile")
         guard let cls = ControllerClass.named(token.text, fragile: fragile) else {
-            throw ParseError(column: token.column, "unknown controller class '\(clip(token.text))'\(looseDidYouMean(token.text, ControllerClass.knownNames + ["features"]))")
+            throw ParseError(column: token.column, .unknownControllerClass(token.text))
         }
         if fragile, cls.features.isDisjoint(with: [.gates, .swipeGuard]) {
-            throw ParseError(column: token.column, "'\(clip(token.text))' has no fragile version (only GateNavigationController and InteractivePopNavigationController do)")
+            throw ParseError(column: token.column, .noFragileVersion(token.text))
         }
         return .action(.use(cls))
     }
 
     static func parseDelegate(_ w: inout Words) throws(ParseError) -> Command {
-        let token = try w.next("a delegate name, or none")
+        let token = try w.next(.delegateName)
         if token.text == "none", !token.quoted {
             return .action(.delegate(nil))
         }
         guard isIdentifier(token.text), !token.quoted else {
-            throw ParseError(column: token.column, "'\(clip(token.text))' is not a valid delegate name (letters, digits and _, not starting with a digit)")
+            throw ParseError(column: token.column, .invalidDelegateName(token.text))
         }
         var methods = Set<DelegateMethod>()
         while w.peek != nil {
@@ -222,9 +223,9 @@ public enum Parser {
             let word = try w.keyword(["virtual", "real"])
             return .setClock(ClockMode(rawValue: word) ?? .virtual)
         default:
-            let token = try w.next("a speed factor, as in set speed 0.1 (slow motion)")
-            guard let value = parseDecimal(token.text), value >= 0.01, value <= 100 else {
-                throw ParseError(column: token.column, "invalid speed '\(clip(token.text))' (a number from 0.01 to 100)")
+            let token = try w.next(.speedFactor)
+            guard let value = parseSpeed(token.text) else {
+                throw ParseError(column: token.column, .invalidSpeed(token.text))
             }
             return .setSpeed(value)
         }
@@ -240,27 +241,27 @@ public enum Parser {
             return .stack(names)
         case "top": return .top(try w.ref())
         case "depth":
-            let token = try w.next("a number")
-            guard let n = Int(token.text), n >= 0, n < 1_000_000_000 else {
-                throw ParseError(column: token.column, "invalid depth '\(clip(token.text))' (a whole number, 0 or more)")
+            let token = try w.next(.number)
+            guard let n = parseWholeNumber(token.text), n < 1_000_000_000 else {
+                throw ParseError(column: token.column, .invalidDepth(token.text))
             }
             return .depth(n)
         case "back": return .backVisible(try w.keyword(["visible", "hidden"]) == "visible")
         case "swipe": return .swipeEnabled(try w.keyword(["enabled", "disabled"]) == "enabled")
         case "frozen": return .frozen(true)
         case "responsive": return .frozen(false)
-        case "alert": return .alert(try w.quotedText("the alert text in quotes"))
+        case "alert": return .alert(try w.quotedText(.alertText))
         case "no":
             let word = try w.keyword(["alert", "modal", "log"])
             switch word {
             case "alert": return .alert(nil)
             case "modal": return .presented(nil)
-            default: return .log(try w.text("the text in quotes"), present: false)
+            default: return .log(try w.text(.theText), present: false)
             }
         case "alive", "released":
             var refs: [ScreenRef] = []
             while w.peek != nil { refs.append(try w.ref()) }
-            if refs.isEmpty { throw w.missing("at least one screen") }
+            if refs.isEmpty { throw w.missing(.screens) }
             return what == "alive" ? .alive(refs) : .released(refs)
         case "presented": return .presented(try w.ref())
         case "idle": return .idle(true)
@@ -268,11 +269,11 @@ public enum Parser {
         case "bar": return .barCorrupted(try w.keyword(["corrupted", "intact"]) == "corrupted")
         case "gates": _ = try w.keyword(["held"]); return .gatesHeld
         case "confirmations": _ = try w.keyword(["held"]); return .confirmationsHeld
-        case "log": return .log(try w.text("the text in quotes"), present: true)
+        case "log": return .log(try w.text(.theText), present: true)
         case "sequence":
             var texts: [String] = []
-            while w.peek != nil { texts.append(try w.text("a text in quotes")) }
-            if texts.isEmpty { throw w.missing("at least one text in quotes") }
+            while w.peek != nil { texts.append(try w.text(.aText)) }
+            if texts.isEmpty { throw w.missing(.texts) }
             return .sequence(texts)
         default: return .error
         }
@@ -284,6 +285,18 @@ func isIdentifier(_ text: String) -> Bool {
     return text.utf8.allSatisfy { b in
         (65...90).contains(b) || (97...122).contains(b) || (48...57).contains(b) || b == 95
     }
+}
+
+/// A speed factor (`set speed X`, `--speed X`): a plain decimal from 0.01 to 100.
+public func parseSpeed(_ text: String) -> Double? {
+    guard let value = parseDecimal(text), value >= 0.01, value <= 100 else { return nil }
+    return value
+}
+
+/// Digits only (no sign, so `-0` and `+3` are refused), at most 18 of them.
+func parseWholeNumber(_ text: String) -> Int? {
+    guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+    return Int(text)
 }
 
 /// A plain decimal number like `0.35` or `2` (no exponent, no sign).

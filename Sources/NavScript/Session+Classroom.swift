@@ -63,18 +63,3 @@ extension Action {
         }
     }
 }
-
-/// `did you mean` for a long name typed short (`UINavController`): the
-/// usual suggestion, else a candidate within half the word's length in edits
-/// that starts with the same two letters.
-func looseDidYouMean(_ word: String, _ candidates: [String]) -> String {
-    let strict = didYouMean(word, candidates)
-    guard strict.isEmpty, word.utf8.count >= 6, word.utf8.count <= 64 else { return strict }
-    let head = Array(word.lowercased().utf8.prefix(2))
-    var best: (String, Int)?
-    for candidate in candidates where Array(candidate.lowercased().utf8.prefix(2)) == head {
-        let d = editDistance(Array(word.utf8), Array(candidate.utf8))
-        if d <= word.utf8.count / 2, best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
-    }
-    return best.map { " (did you mean '\($0.0)'?)" } ?? ""
-}

@@ -12,7 +12,7 @@ extension Session {
         }
         if case let .expect(expectation) = command {
             let failures = expectationFailures
-            check(expectation, source: located.source, file: file, line: line)
+            check(expectation, source: located.source, at: location(file, line, located.column))
             // A passing check is part of the session a recording replays; a failing one is not.
             if expectationFailures == failures { record(located, ok: true) }
             return true
@@ -67,28 +67,28 @@ extension Session {
         case let .record(path):
             recordDepth = sourceStack.count
             guard let target = recordTarget else {
-                fail(Diagnostic.error("record is not available here", at: here), shell: true)
+                fail(.session(.recordUnavailable), at: here)
                 return false
             }
             if let problem = target(path) {
-                fail(Diagnostic.error(problem, at: here), shell: true)
+                fail(.session(problem), at: here)
                 return false
             }
         case let .timeline(path):
             let events = Array(history)
             let contents = path.hasSuffix(".svg") ? TimelineRenderer.svg(events) : TimelineRenderer.mermaid(events)
             guard let writeFile else {
-                fail(Diagnostic.error("timeline cannot write files here", at: here), shell: true)
+                fail(.session(.timelineUnavailable), at: here)
                 return false
             }
             if let problem = writeFile(path, contents) {
-                fail(Diagnostic.error(problem, at: here), shell: true)
+                fail(.session(problem), at: here)
                 return false
             }
             say("wrote \(path): \(events.count) event\(events.count == 1 ? "" : "s")\(historyDropped > 0 ? " (the \(historyDropped) oldest were not kept)" : "")")
         case .undo:
             guard let step = journal.undo() else {
-                fail(Diagnostic.error("nothing to undo", at: here), shell: true)
+                fail(.session(.nothingToUndo), at: here)
                 return false
             }
             current = step.start
@@ -162,7 +162,7 @@ extension Session {
             if raised {
                 journal.truncate(to: before)
                 let reason = recent.last { $0.category == EventCategory.exception }?.text ?? "exception"
-                fail(Diagnostic.error("UIKit raised \(exceptionSummary(reason.dropFirst("exception: ".count)))", at: here), shell: false)
+                fail(.session(.exception(reason: exceptionSummary(reason.dropFirst("exception: ".count)))), at: here)
                 return false
             }
             if atPrompt, !background, action.canChangeStack {
@@ -172,7 +172,7 @@ extension Session {
         } catch {
             journal.truncate(to: before)
             log.removeSubrange(start...) // a refused command printed nothing and keeps nothing
-            fail(Diagnostic.error(error.message, at: here), shell: true)
+            fail(.engine(error), at: here)
             return false
         }
     }
@@ -200,22 +200,23 @@ extension Session {
     func source(_ path: String, directory: String?, at here: SourceLocation?) -> Bool {
         switch loader.load(path, relativeTo: directory) {
         case let .failure(failure):
-            fail(Diagnostic.error(failure.message, at: here), shell: true)
+            fail(.session(.cannotRead(path: failure.path, reason: failure.reason)), at: here)
             return false
         case let .success(script):
             if sourceStack.contains(script.identity) {
-                let chain = (sourceStack + [script.identity]).joined(separator: " -> ")
-                fail(Diagnostic.error("source cycle: '\(path)' is already being run (\(chain))", at: here), shell: true)
+                fail(.session(.sourceCycle(path: path, chain: sourceStack + [script.identity])), at: here)
                 return false
             }
             guard sourceStack.count < 64 else {
-                fail(Diagnostic.error("source nesting deeper than 64", at: here), shell: true)
+                fail(.session(.sourceTooDeep(limit: 64)), at: here)
                 return false
             }
             sourceStack.append(script.identity)
             let saved = continuation
             continuation = nil
+            sourceDepth += 1
             run(script: script.text, file: script.displayName, directory: script.directory)
+            sourceDepth -= 1
             continuation = saved
             sourceStack.removeLast()
             return true

@@ -2,17 +2,17 @@ import NavigationEngine
 
 extension Session {
     /// Checks an expectation against the model and the last command's events.
-    func check(_ expectation: Expectation, source: String, file: String, line: Int) {
+    func check(_ expectation: Expectation, source: String, at location: SourceLocation?) {
         if case .error = expectation {
             if pendingFailure != nil {
                 pendingFailure = nil
             } else {
-                expectationFailed("\(source) (the command succeeded)", file: file, line: line)
+                expectationFailed(source, "the command succeeded", at: location)
             }
             return
         }
         if let problem = problem(with: expectation) {
-            expectationFailed("\(source) (\(problem))", file: file, line: line)
+            expectationFailed(source, problem, at: location)
         }
     }
 

@@ -8,9 +8,15 @@ public protocol OutputSink: AnyObject {
     func diagnostic(_ text: String)
     /// One event, rendered as text or JSON (a sink may render straight into its buffer).
     func event(_ event: Event, seq: Int, json: Bool, colour: Bool)
+    /// One diagnostic for stderr (by default its text, through `diagnostic(_:)`).
+    func report(_ diagnostic: Diagnostic)
 }
 
 extension OutputSink {
+    public func report(_ diagnostic: Diagnostic) {
+        self.diagnostic(diagnostic.text)
+    }
+
     public func event(_ event: Event, seq: Int, json: Bool, colour: Bool) {
         line(json ? EventRenderer.json(event, seq: seq) : EventRenderer.text(event, colour: colour))
     }
@@ -37,9 +43,14 @@ public struct LoadedScript: Sendable {
     }
 }
 
+/// Why a script could not be read: the path as given and the system's reason.
 public struct LoadFailure: Error, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 }
 
 /// How a session prints and stops.
@@ -118,6 +129,8 @@ public final class Session {
     @exclusivity(unchecked) var replaying = false
     /// Scripts being run by `source`, innermost last, for cycle detection.
     @exclusivity(unchecked) var sourceStack: [String] = []
+    /// How many `source` commands are running (their lines are located, even at the prompt).
+    @exclusivity(unchecked) var sourceDepth = 0
     /// A line ending in `\` waits for the next one.
     @exclusivity(unchecked) var continuation: (text: String, line: Int)?
 
@@ -151,12 +164,13 @@ public final class Session {
     @exclusivity(unchecked) var recordDepth = 0
     /// Runs the clock in wall time when `set clock real` is on; without one, real time falls back to virtual.
     public weak var realTime: RealTimeClock?
-    @exclusivity(unchecked) public var recordTarget: ((String?) -> String?)?
+    /// Starts recording to a file (nil: stops); returns the problem, if any.
+    @exclusivity(unchecked) public var recordTarget: ((String?) -> SessionError?)?
     /// Waits for Enter after printing a `pause`'s text; set only for an interactive
     /// session on a terminal (Session+Classroom.swift).
     @exclusivity(unchecked) public var pauseHook: ((String?) -> Void)?
     /// Writes a whole file (`timeline`); returns a problem to report, if any.
-    @exclusivity(unchecked) public var writeFile: ((_ path: String, _ contents: String) -> String?)?
+    @exclusivity(unchecked) public var writeFile: ((_ path: String, _ contents: String) -> SessionError?)?
     /// Every event so far, for `timeline` (the oldest are dropped past `historyLimit`).
     /// The engine appends to it directly, so an event is stored once, not copied.
     @exclusivity(unchecked) var log: [Event] = []
@@ -230,6 +244,10 @@ public final class Session {
     /// Runs one logical line: every command on it, or none if it does not parse.
     public func runLine(_ text: String, file: String, line: Int, directory: String? = nil) {
         guard !stopped, !quitRequested else { return }
+        // A UTF-8 byte order mark opening a file is not part of its first command.
+        if line == 1, text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return runLine(String(decoding: text.utf8.dropFirst(3), as: UTF8.self), file: file, line: line, directory: directory)
+        }
         // The parse buffers are taken while the line runs (a `source` on it parses
         // other lines with fresh ones) and given back after, capacity kept.
         var commands = parsedLine
@@ -240,7 +258,7 @@ public final class Session {
         } catch {
             settleFailure()
             startRecent()
-            fail(Diagnostic.error(error.message, at: location(file, line, error.column)), shell: true)
+            fail(error.problem, at: location(file, line, error.column))
             return
         }
         // A line of several commands is taken back whole if one fails, undo's
@@ -258,23 +276,35 @@ public final class Session {
         }
     }
 
+    /// Where a problem is: nil for a line typed at the prompt, located in a script
+    /// (a file `source`d at the prompt included).
     func location(_ file: String, _ line: Int, _ column: Int) -> SourceLocation? {
-        atPrompt ? nil : SourceLocation(file: file, line: line, column: column)
+        atPrompt && sourceDepth == 0 ? nil : SourceLocation(file: file, line: line, column: column)
     }
 
     // MARK: - Failures
 
     struct PendingFailure {
-        var diagnostic: String
+        var diagnostic: Diagnostic
         var printed: Bool
     }
 
     /// Records that the last command failed; `expect error` may still excuse it.
-    func fail(_ diagnostic: String, shell: Bool) {
+    func fail(_ problem: Problem, at location: SourceLocation?) {
         settleFailure()
+        let diagnostic = Diagnostic(problem, at: location)
         let printNow = atPrompt
-        if printNow { output.diagnostic(diagnostic) }
+        if printNow { report(diagnostic) }
         pendingFailure = PendingFailure(diagnostic: diagnostic, printed: printNow)
+    }
+
+    /// Prints a diagnostic: its text on stderr and, with `--json`, an object on stdout.
+    func report(_ diagnostic: Diagnostic) {
+        output.report(diagnostic)
+        if options.json {
+            seq += 1
+            output.line(diagnostic.json(time: model.clock, seq: seq))
+        }
     }
 
     /// A failure not followed by `expect error` counts. At the prompt it is
@@ -283,20 +313,20 @@ public final class Session {
     func settleFailure() {
         guard let failure = pendingFailure else { return }
         pendingFailure = nil
-        if !failure.printed { output.diagnostic(failure.diagnostic) }
+        if !failure.printed { report(failure.diagnostic) }
         if atPrompt { return }
         failureCount += 1
         if options.bail { stopped = true }
     }
 
-    func expectationFailed(_ what: String, file: String, line: Int) {
+    func expectationFailed(_ source: String, _ problem: String, at location: SourceLocation?) {
         // A failure still waiting for `expect error` prints first, to keep the order.
         if var pending = pendingFailure, !pending.printed {
-            output.diagnostic(pending.diagnostic)
+            report(pending.diagnostic)
             pending.printed = true
             pendingFailure = pending
         }
-        output.diagnostic(Diagnostic.expectationFailed(what, at: atPrompt ? nil : SourceLocation(file: file, line: line, column: 1)))
+        report(Diagnostic(.expectation(source: source, problem: problem), at: location))
         expectationFailures += 1
         if atPrompt { return }
         failureCount += 1
@@ -383,7 +413,7 @@ public final class Session {
 extension Session {
     /// A file given on the command line could not be opened.
     public func reportUnreadable(_ path: String, reason: String) {
-        fail("navsh: cannot read '\(path)': \(reason)", shell: true)
+        fail(.session(.unreadableInput(path: path, reason: reason)), at: nil)
         settleFailure()
     }
 

@@ -26,14 +26,14 @@ struct Words {
 
     mutating func skip() { index += 1 }
 
-    mutating func next(_ what: String) throws(ParseError) -> Token {
+    mutating func next(_ what: Needed) throws(ParseError) -> Token {
         guard let token = peek else { throw missing(what) }
         index += 1
         return token
     }
 
-    func missing(_ what: String) -> ParseError {
-        ParseError(column: endColumn, "'\(command)' needs \(what)")
+    func missing(_ what: Needed) -> ParseError {
+        ParseError(column: endColumn, .missing(command: command, what))
     }
 
     /// Takes the next word if it is exactly `word` (unquoted).
@@ -44,95 +44,91 @@ struct Words {
     }
 
     mutating func keyword(_ allowed: [String]) throws(ParseError) -> String {
-        let token = try next("one of: \(allowed.joined(separator: ", "))")
+        let token = try next(.oneOf(allowed))
         guard !token.quoted, allowed.contains(token.text) else {
-            throw ParseError(column: token.column, "'\(command)' does not take '\(clip(token.text))' here (expected \(allowed.joined(separator: ", ")))\(didYouMean(token.text, allowed))")
+            throw ParseError(column: token.column, .keywordNotAllowed(command: command, word: token.text, allowed: allowed))
         }
         return token.text
     }
 
     mutating func className() throws(ParseError) -> String {
-        let token = try next("a screen class name")
+        let token = try next(.className)
         guard isIdentifier(token.text), !token.quoted else {
             if token.text.contains("#") {
-                throw ParseError(column: token.column, "'\(command)' creates a new screen: give a class name, not the instance '\(clip(token.text))'")
+                throw ParseError(column: token.column, .instanceForNewScreen(command: command, word: token.text))
             }
-            throw ParseError(column: token.column, "'\(clip(token.text))' is not a valid class name (letters, digits and _, not starting with a digit)")
+            throw ParseError(column: token.column, .invalidClassName(token.text))
         }
         return token.text
     }
 
     /// `Login` or `Login#2`.
     mutating func ref() throws(ParseError) -> ScreenRef {
-        let token = try next("a screen (NAME or NAME#N)")
+        let token = try next(.screen)
         let utf8 = token.text.utf8
         guard let hash = identifierPrefix(token.text) else {
             // The usual case, `Login`: the word is the name, with no copy.
             guard !token.quoted else {
-                throw ParseError(column: token.column, "'\(clip(token.text))' is not a valid screen reference (NAME or NAME#N)")
+                throw ParseError(column: token.column, .invalidReference(token.text))
             }
             return ScreenRef(className: token.text)
         }
         let name = String(token.text[..<hash])
         guard isIdentifier(name), !token.quoted else {
-            throw ParseError(column: token.column, "'\(clip(token.text))' is not a valid screen reference (NAME or NAME#N)")
+            throw ParseError(column: token.column, .invalidReference(token.text))
         }
         let digits = token.text[utf8.index(after: hash)...]
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else {
-            throw ParseError(column: token.column + name.count + 1, "invalid instance number '\(digits)' in '\(clip(token.text))' (a whole number from 1)")
+            throw ParseError(column: token.column + name.count + 1, .invalidInstanceNumber(digits: String(digits), word: token.text))
         }
         guard digits.count <= 9, let n = Int(digits) else {
-            throw ParseError(column: token.column + name.count + 1, "instance number '\(clip(String(digits)))' is too large")
+            throw ParseError(column: token.column + name.count + 1, .instanceNumberTooLarge(digits: String(digits)))
         }
         guard n >= 1 else {
-            throw ParseError(column: token.column + name.count + 1, "instance numbers start at 1: '\(clip(token.text))' names no instance (\(name)#1 is the one shown as \(name))")
+            throw ParseError(column: token.column + name.count + 1, .instanceNumberZero(className: name, word: token.text))
         }
         return ScreenRef(className: name, ordinal: n)
     }
 
     /// `350ms`, `0.35s`, `2s`: whole milliseconds, never negative.
     mutating func duration() throws(ParseError) -> Int {
-        let token = try next("a duration, as in 350ms or 0.35s")
+        let token = try next(.duration)
         guard let ms = parseDuration(token.text) else {
             if token.text.hasPrefix("-") {
-                throw ParseError(column: token.column, "invalid duration '\(clip(token.text))': durations are never negative")
+                throw ParseError(column: token.column, .negativeDuration(token.text))
             }
-            throw ParseError(column: token.column, "invalid duration '\(clip(token.text))' (write 350ms, 0.35s or 2s; whole milliseconds, at most 1000000000ms)")
+            throw ParseError(column: token.column, .invalidDuration(token.text))
         }
         return ms
     }
 
     mutating func percent() throws(ParseError) -> Int {
-        let token = try next("a percentage from 0% to 100%")
+        let token = try next(.percentage)
         let text = token.text
         guard text.hasSuffix("%"), let n = Int(text.dropLast()), (0...100).contains(n),
               text.dropLast().utf8.allSatisfy({ (48...57).contains($0) }) else {
-            throw ParseError(column: token.column, "invalid percentage '\(clip(text))' (a whole number from 0% to 100%)")
+            throw ParseError(column: token.column, .invalidPercentage(text))
         }
         return n
     }
 
     /// A quoted text (or a bare single word).
-    mutating func text(_ what: String) throws(ParseError) -> String {
+    mutating func text(_ what: Needed) throws(ParseError) -> String {
         try next(what).text
     }
 
-    mutating func quotedText(_ what: String) throws(ParseError) -> String {
+    mutating func quotedText(_ what: Needed) throws(ParseError) -> String {
         let token = try next(what)
         guard token.quoted else {
-            throw ParseError(column: token.column, "expected \(what), found '\(clip(token.text))'")
+            throw ParseError(column: token.column, .expectedQuoted(what, found: token.text))
         }
         return token.text
     }
 
     func expectEnd() throws(ParseError) {
         if let token = peek {
-            throw ParseError(column: token.column, "unexpected '\(clip(token.text))' after '\(command)'\(usageHint)")
+            throw ParseError(column: token.column, .unexpectedWord(token.text, after: command))
         }
-    }
-
-    var usageHint: String {
-        CommandCatalog.help(for: command).map { " (usage: \($0.usage))" } ?? ""
     }
 }
 

@@ -11,7 +11,7 @@ struct FileLoader: ScriptLoader {
             full = path
         }
         guard let text = readWholeFile(full) else {
-            return .failure(LoadFailure("cannot read '\(path)': \(String(cString: strerror(errno)))"))
+            return .failure(LoadFailure(path: path, reason: String(cString: strerror(errno))))
         }
         let identity = realPath(full) ?? full
         return .success(LoadedScript(displayName: full, identity: identity, directory: parentDirectory(of: full), text: text))

@@ -86,12 +86,17 @@ struct Options {
                 options.clock = c
             case "--speed":
                 let v = try optionValue()
-                guard let s = Double(v), s >= 0.01, s <= 100 else { throw UsageError("invalid speed '\(v)' (a number from 0.01 to 100)") }
+                // The parser's number rule, so `--speed X` takes what `set speed X` takes.
+                guard let s = parseSpeed(v) else { throw UsageError("invalid speed '\(v)' (\(speedRange))") }
                 options.speed = s
             case "--color":
                 let v = try optionValue()
                 guard ["auto", "always", "never"].contains(v) else { throw UsageError("invalid color '\(v)' (auto, always or never)") }
                 options.color = v
+            case "-c" where options.testPaths != nil || options.comparePaths != nil,
+                 "-i" where options.testPaths != nil || options.comparePaths != nil:
+                // `test` and `compare` run files: commands or a prompt would be ignored.
+                throw UsageError("option '\(name)' does not apply to 'navsh \(options.testPaths != nil ? "test" : "compare")'")
             case "-c":
                 let v = try value("-c")
                 let count = options.inputs.filter { if case .commands = $0 { true } else { false } }.count

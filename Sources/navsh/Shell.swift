@@ -104,10 +104,12 @@ enum Shell {
         s.profile = options.profile
         // getenv, not a copy of the whole environment: this runs at every start-up.
         let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        // A terminal that says it is dumb does not understand escape sequences.
+        let dumbTerminal = getenv("TERM").map { strcmp($0, "dumb") == 0 } ?? false
         switch options.color {
         case "always": s.colour = true
         case "never": s.colour = false
-        default: s.colour = isatty(1) == 1 && !noColour && !options.json
+        default: s.colour = isatty(1) == 1 && !noColour && !dumbTerminal && !options.json
         }
         return s
     }
@@ -147,12 +149,12 @@ enum Shell {
     }
 }
 
-/// Writes `contents` to `path`, replacing it; a problem as text, or nil.
-func writeWholeFile(_ path: String, _ contents: String) -> String? {
-    guard let file = fopen(path, "w") else { return "cannot write '\(path)': \(String(cString: strerror(errno)))" }
+/// Writes `contents` to `path`, replacing it; the problem, or nil.
+func writeWholeFile(_ path: String, _ contents: String) -> SessionError? {
+    guard let file = fopen(path, "w") else { return .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
     let ok = fputs(contents, file) >= 0
     let closed = fclose(file) == 0
-    return ok && closed ? nil : "cannot write '\(path)': \(String(cString: strerror(errno)))"
+    return ok && closed ? nil : .cannotWrite(path: path, reason: String(cString: strerror(errno)))
 }
 
 /// `record FILE`: appends each command typed from now on to FILE.
@@ -160,14 +162,14 @@ final class Recorder {
     private var file: UnsafeMutablePointer<FILE>?
 
     /// Starts (or with nil stops) recording; returns a problem to report, if any.
-    func start(_ path: String?, session: Session) -> String? {
+    func start(_ path: String?, session: Session) -> SessionError? {
         stop()
         guard let path else {
             session.recordHook = nil
             return nil
         }
         guard let opened = fopen(path, "a") else {
-            return "cannot record to '\(path)': \(String(cString: strerror(errno)))"
+            return .cannotRecord(path: path, reason: String(cString: strerror(errno)))
         }
         file = opened
         session.recordHook = { [weak self] line in

@@ -15,7 +15,7 @@ struct Setup {
         }
         struct NoFiles: ScriptLoader {
             func load(_ path: String, relativeTo directory: String?) -> Result<LoadedScript, LoadFailure> {
-                .failure(LoadFailure("no files here"))
+                .failure(LoadFailure(path: path, reason: "no files here"))
             }
         }
         let sink = Sink()

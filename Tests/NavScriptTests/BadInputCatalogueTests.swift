@@ -30,9 +30,9 @@ struct CatalogueLoader: ScriptLoader {
     ]
 
     func load(_ path: String, relativeTo directory: String?) -> Result<LoadedScript, LoadFailure> {
-        if path == "locked.nav" { return .failure(LoadFailure("cannot read 'locked.nav': Permission denied")) }
+        if path == "locked.nav" { return .failure(LoadFailure(path: path, reason: "Permission denied")) }
         guard let text = CatalogueLoader.files[path] else {
-            return .failure(LoadFailure("cannot read '\(path)': No such file or directory"))
+            return .failure(LoadFailure(path: path, reason: "No such file or directory"))
         }
         return .success(LoadedScript(displayName: path, identity: path, directory: ".", text: text))
     }
@@ -203,10 +203,10 @@ struct BadInputCatalogueTests {
         let session = Session(options: SessionOptions(), output: sink, loader: CatalogueLoader())
         session.recordTarget = { path in
             guard let path else { return nil }
-            return path.hasPrefix("/proc/") ? "cannot record to '\(path)': No such file or directory" : nil
+            return path.hasPrefix("/proc/") ? .cannotRecord(path: path, reason: "No such file or directory") : nil
         }
         session.writeFile = { path, _ in
-            path.hasPrefix("/proc/") ? "cannot write '\(path)': No such file or directory" : nil
+            path.hasPrefix("/proc/") ? .cannotWrite(path: path, reason: "No such file or directory") : nil
         }
         return (session, sink)
     }

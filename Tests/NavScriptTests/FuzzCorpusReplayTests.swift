@@ -1,10 +1,11 @@
 import Foundation
+import NavFuzzHarness
 import Testing
 
 // Replays every committed fuzz input (fuzz/corpus: the scenario seeds, the
 // hand-written seeds and the crashers the fuzzer found once fixed) through the
-// fuzz target's own entry, `NavFuzzHarness.run` (Sources/NavFuzz/Harness.swift,
-// linked here as NavFuzzHarness.swift), without the sanitizer. A crash fails
+// fuzz target's own entry, `FuzzHarness.run` (the NavFuzzHarness library that
+// the fuzz executable links too), without the sanitizer. A crash fails
 // the run; a problem the harness detects (invalid JSON, an unlocated
 // diagnostic, an engine action that failed but changed the model) fails the test.
 // fuzz/known-crashers holds reproducers of bugs not fixed yet: they are not replayed.
@@ -31,7 +32,7 @@ struct FuzzCorpusReplayTests {
     @Test("every corpus input runs cleanly", arguments: corpus)
     func replay(_ file: URL) throws {
         let data = try Data(contentsOf: file)
-        let problems = NavFuzzHarness.run([UInt8](data))
+        let problems = FuzzHarness.run([UInt8](data))
         #expect(problems.isEmpty, "\(file.lastPathComponent): \(problems)")
     }
 

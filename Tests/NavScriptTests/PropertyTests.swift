@@ -35,7 +35,7 @@ final class PropertySink: OutputSink {
 
 struct PropertyLoader: ScriptLoader {
     func load(_ path: String, relativeTo directory: String?) -> Result<LoadedScript, LoadFailure> {
-        .failure(LoadFailure("cannot read '\(path)': No such file or directory"))
+        .failure(LoadFailure(path: path, reason: "No such file or directory"))
     }
 }
 

@@ -18,7 +18,7 @@ struct MemoryLoader: ScriptLoader {
 
     func load(_ path: String, relativeTo directory: String?) -> Result<LoadedScript, LoadFailure> {
         let full = path.hasPrefix("/") || directory == nil ? path : "\(directory!)/\(path)"
-        guard let text = files[full] else { return .failure(LoadFailure("cannot read '\(path)': No such file or directory")) }
+        guard let text = files[full] else { return .failure(LoadFailure(path: path, reason: "No such file or directory")) }
         let directory = full.lastIndex(of: "/").map { String(full[..<$0]) } ?? "."
         return .success(LoadedScript(displayName: full, identity: full, directory: directory, text: text))
     }

@@ -25,12 +25,12 @@ final class ClassroomTerminalTests: TerminalTestCase {
     private func binary() throws -> String { try NavshBinary.require() }
 
     /// A clean environment; NO_COLOR=1 unless `noColor` is false.
-    private func environment(noColor: Bool = true) -> [String: String] {
+    private func environment(noColor: Bool = true, term: String = "dumb") -> [String: String] {
         let inherited = ProcessInfo.processInfo.environment
         var env: [String: String] = [
             "PATH": inherited["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
             "HOME": temporaryDirectory.path,
-            "TERM": "dumb",
+            "TERM": term,
             "INPUTRC": "/dev/null",
             "NAVSH_HISTORY": temporaryDirectory.appendingPathComponent("state/navsh/history").path,
             "XDG_CONFIG_HOME": temporaryDirectory.appendingPathComponent("config").path,
@@ -43,10 +43,10 @@ final class ClassroomTerminalTests: TerminalTestCase {
 
     /// Starts navsh in a pseudo-terminal and runs `body`; on failure, attaches
     /// the raw transcript and the rendered screen.
-    private func withSession(arguments: [String] = [], noColor: Bool = true, columns: UInt16 = 80,
-                             _ body: (PTYSession) throws -> Void) throws {
+    private func withSession(arguments: [String] = [], noColor: Bool = true, term: String = "dumb",
+                             columns: UInt16 = 80, _ body: (PTYSession) throws -> Void) throws {
         let session = try PTYSession(executable: try binary(), arguments: arguments,
-                                     environment: environment(noColor: noColor), columns: columns)
+                                     environment: environment(noColor: noColor, term: term), columns: columns)
         do {
             try body(session)
         } catch {
@@ -220,9 +220,9 @@ final class ClassroomTerminalTests: TerminalTestCase {
     }
 
     // The default (auto) on a terminal with NO_COLOR unset colours event lines:
-    // the control for the NO_COLOR and --color never tests below.
+    // the control for the NO_COLOR, TERM=dumb and --color never tests below.
     func testAutoColoursOnTerminalWithoutNoColor() throws {
-        try withSession(noColor: false) { s in
+        try withSession(noColor: false, term: "vt100") { s in
             try s.expect(Self.prompt)
             let reply = try run(s, "push Home")
             let event = try XCTUnwrap(reply.split(separator: "\n").first { $0.contains("nav.pushViewController(Home") },
@@ -235,8 +235,8 @@ final class ClassroomTerminalTests: TerminalTestCase {
 
     /// Event lines, a progress line and a diagnostic; then every ESC in the
     /// transcript but the progress line's ESC[2K must be absent.
-    private func assertNoColour(arguments: [String], noColor: Bool) throws {
-        try withSession(arguments: arguments, noColor: noColor) { s in
+    private func assertNoColour(arguments: [String], noColor: Bool, term: String = "dumb") throws {
+        try withSession(arguments: arguments, noColor: noColor, term: term) { s in
             try s.expect(Self.prompt)
             try run(s, "log full")
             let home = try run(s, "push Home")
@@ -259,6 +259,11 @@ final class ClassroomTerminalTests: TerminalTestCase {
 
     func testColorNeverMeansNoColourOnTerminal() throws {
         try assertNoColour(arguments: ["--color", "never"], noColor: false)
+    }
+
+    // A terminal that says it is dumb gets no colour (NO_COLOR unset, --color auto).
+    func testDumbTerminalMeansNoColour() throws {
+        try assertNoColour(arguments: [], noColor: false, term: "dumb")
     }
 
     // Piped output never has colour (NO_COLOR unset, default --color auto),

@@ -388,7 +388,31 @@ struct EndToEndTests {
         UsageCase(arguments: ["missing.nav"], stderr: "navsh: cannot read 'missing.nav': No such file or directory\n"),
         UsageCase(arguments: ["-c", "push A", "missing.nav"], stderr: "navsh: cannot read 'missing.nav': No such file or directory\n"),
         UsageCase(arguments: ["test", "missing.nav"], stderr: "navsh: cannot read 'missing.nav': No such file or directory\n"),
+        // One number rule for `--speed X` and `set speed X`: no hexadecimal, exponent or sign.
+        UsageCase(arguments: ["--speed", "0x1p3", "-c", "clock"], stderr: "navsh: invalid speed '0x1p3' (a number from 0.01 to 100)\nTry 'navsh --help'.\n"),
+        UsageCase(arguments: ["--speed=1e2", "-c", "clock"], stderr: "navsh: invalid speed '1e2' (a number from 0.01 to 100)\nTry 'navsh --help'.\n"),
+        UsageCase(arguments: ["--speed", "+5", "-c", "clock"], stderr: "navsh: invalid speed '+5' (a number from 0.01 to 100)\nTry 'navsh --help'.\n"),
+        // `navsh test` runs files: a -c it would ignore is a usage error.
+        UsageCase(arguments: ["test", "-c", "pusj", "missing.nav"], stderr: "navsh: option '-c' does not apply to 'navsh test'\nTry 'navsh --help'.\n"),
+        UsageCase(arguments: ["compare", "-i", "x.nav"], stderr: "navsh: option '-i' does not apply to 'navsh compare'\nTry 'navsh --help'.\n"),
     ]
+
+    @Test func aByteOrderMarkOpeningAFileIsSkipped() throws {
+        let dir = try E2E.tempDir()
+        try E2E.write("\u{FEFF}push A\npusj B\n", to: "bom.nav", in: dir)
+        let run = try E2E.run(["bom.nav"], in: dir)
+        expectClean(run)
+        #expect(run.stdout == "[    0ms] nav.pushViewController(A, animated: true)\n")
+        #expect(run.stderr == "bom.nav:2:1: error: unknown command 'pusj' (did you mean 'push'?)\n")
+    }
+
+    @Test func bidirectionalOverridesInADiagnosticAreEscaped() throws {
+        let dir = try E2E.tempDir()
+        try E2E.write("push \u{202E}A\n", to: "rlo.nav", in: dir)
+        let run = try E2E.run(["rlo.nav"], in: dir)
+        expectClean(run)
+        #expect(run.stderr == "rlo.nav:1:6: error: '\\u{202E}A' is not a valid screen reference (NAME or NAME#N)\n")
+    }
 
     @Test(arguments: usageCases)
     func usageErrorsExitTwo(_ c: UsageCase) throws {
@@ -459,7 +483,14 @@ struct EndToEndTests {
         }
         // Command output (stack, show, ...) comes as objects of category "output", with the same fields.
         #expect(objects.allSatisfy { $0["t_ms"] is Int && $0["seq"] is Int && $0["category"] is String && $0["text"] is String })
-        let events = objects.filter { ($0["category"] as? String) != "output" }
+        // Diagnostics come as objects too, in order, located, with their text as on stderr.
+        let diagnostics = objects.filter { ["error", "expectation"].contains($0["category"] as? String) }
+        #expect(diagnostics.map { "\($0["category"] ?? "") \($0["line"] ?? "") \($0["column"] ?? "") \($0["message"] ?? "") \($0["suggestion"] ?? "")" } == [
+            "expectation 3 1 expect stack Z (the stack is A) <null>",
+            "error 4 1 unknown command 'pusj' push",
+        ])
+        #expect(diagnostics.map { ($0["text"] as? String ?? "") + "\n" }.joined() == run.stderr)
+        let events = objects.filter { !["output", "error", "expectation"].contains($0["category"] as? String) }
         let summary = events.map { e -> String in
             "\(e["t_ms"] as? Int ?? -1) \(e["category"] as? String ?? "?") \(e["text"] as? String ?? "?")"
         }

@@ -3,21 +3,21 @@
 // sink and an in-memory loader, and line by line through a bare
 // NavigationModel whose events are rendered as text and JSON.
 //
-// This file is compiled into two targets: NavFuzz (the libFuzzer entry and
-// the plain replay tool) and, through a symbolic link, NavScriptTests
-// (FuzzCorpusReplayTests replays fuzz/corpus through `NavFuzzHarness.run`).
-// Keep it free of anything but NavScript and NavigationEngine.
+// A library target: NavFuzz (the libFuzzer entry and the plain replay tool)
+// and NavScriptTests (FuzzCorpusReplayTests replays fuzz/corpus through
+// `FuzzHarness.run`) both depend on it. Keep it free of anything but
+// NavScript and NavigationEngine.
 
 import NavScript
 import NavigationEngine
 
 /// Input bugs the harness finds without a crash: each is a problem string,
 /// and the libFuzzer entry traps on the first one.
-enum NavFuzzHarness {
+public enum FuzzHarness {
     /// Runs one input; returns what went wrong (empty when all is well).
     /// With `strict`, a line that printed an error must leave the session
     /// exactly as it was (model and the session's settings).
-    static func run(_ data: [UInt8], strict: Bool = false) -> [String] {
+    public static func run(_ data: [UInt8], strict: Bool = false) -> [String] {
         let text = String(decoding: data, as: UTF8.self)
         var hash: UInt32 = 2_166_136_261
         for b in data { hash = (hash ^ UInt32(b)) &* 16_777_619 }
@@ -47,12 +47,12 @@ enum NavFuzzHarness {
         var recording = 0
         session.recordTarget = { [unowned session] path in
             guard let path else { session.recordHook = nil; return nil }
-            if path.hasPrefix("/") || path.isEmpty { return "cannot record to '\(path)': Permission denied" }
+            if path.hasPrefix("/") || path.isEmpty { return .cannotRecord(path: path, reason: "Permission denied") }
             session.recordHook = { _ in recording += 1 }
             return nil
         }
         session.writeFile = { path, contents in
-            path.hasPrefix("/") || path.isEmpty ? "cannot write '\(path)': Permission denied" : nil
+            path.hasPrefix("/") || path.isEmpty ? .cannotWrite(path: path, reason: "Permission denied") : nil
         }
         session.enterScript("fuzz.nav")
         var number = 0
@@ -163,7 +163,8 @@ enum NavFuzzHarness {
 }
 
 /// Collects nothing but checks every line: JSON lines must be JSON, and
-/// diagnostics must be located (in a script) or start with `error:` (at the prompt).
+/// diagnostics must be located (in a script, and in a file sourced at the
+/// prompt) or unlocated (a line typed at the prompt).
 final class NavFuzzSink: OutputSink {
     let json: Bool
     let located: Bool
@@ -183,41 +184,32 @@ final class NavFuzzSink: OutputSink {
     }
 
     func diagnostic(_ text: String) {
-        if text.contains("error: ") { errors += 1 }
-        if text.utf8.contains(10) { note("diagnostic contains a newline: \(text)") }
-        if located {
-            if !NavFuzzSink.isLocated(text) { note("diagnostic without FILE:LINE[:COL]: \(text)") }
-        } else if !(text.hasPrefix("error: ") || text.hasPrefix("expectation failed: ") || text.hasPrefix("navsh: ")) {
-            note("prompt diagnostic with an unexpected prefix: \(text)")
+        note("diagnostic given as text, not as a value: \(text)")
+    }
+
+    func report(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error { errors += 1 }
+        let text = diagnostic.text
+        if text.utf8.contains(where: { $0 < 32 && $0 != 9 }) { note("diagnostic contains a control character: \(text)") }
+        if let location = diagnostic.location {
+            if location.file.isEmpty || location.line < 1 || location.column < 1 {
+                note("diagnostic with an impossible location \(location): \(text)")
+            }
+            // At the prompt only lines of a sourced file are located.
+            if !located, !location.file.hasPrefix("lib/") {
+                note("prompt diagnostic located in \(location.file): \(text)")
+            }
+        } else if located, !isAboutTheCommandLine(diagnostic) {
+            note("diagnostic without FILE:LINE[:COL]: \(text)")
         }
+    }
+
+    private func isAboutTheCommandLine(_ diagnostic: Diagnostic) -> Bool {
+        if case .session(.unreadableInput) = diagnostic.problem { true } else { false }
     }
 
     private func note(_ problem: String) {
         if problems.count < 20 { problems.append(problem) }
-    }
-
-    /// `FILE:LINE:COL: error: ...` or `FILE:LINE: expectation failed: ...`.
-    static func isLocated(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        // find ":<digits>:" after a non-empty file name
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == 58, i > 0 {
-                var j = i + 1
-                var digits = 0
-                while j < bytes.count, (48...57).contains(bytes[j]) { j += 1; digits += 1 }
-                if digits > 0, j < bytes.count, bytes[j] == 58 {
-                    let rest = String(decoding: bytes[(j + 1)...], as: UTF8.self)
-                    if rest.hasPrefix(" expectation failed: ") { return true }
-                    var k = j + 1
-                    var columnDigits = 0
-                    while k < bytes.count, (48...57).contains(bytes[k]) { k += 1; columnDigits += 1 }
-                    if columnDigits > 0, String(decoding: bytes[k...], as: UTF8.self).hasPrefix(": error: ") { return true }
-                }
-            }
-            i += 1
-        }
-        return false
     }
 }
 
@@ -241,9 +233,9 @@ struct NavFuzzLoader: ScriptLoader {
         if path == "fuzz.nav" {
             return .success(LoadedScript(displayName: "fuzz.nav", identity: "fuzz.nav", directory: nil, text: selfText))
         }
-        if path == "unreadable.nav" { return .failure(LoadFailure("cannot read '\(path)': Permission denied")) }
+        if path == "unreadable.nav" { return .failure(LoadFailure(path: path, reason: "Permission denied")) }
         guard let text = NavFuzzLoader.files[path] else {
-            return .failure(LoadFailure("cannot read '\(path)': No such file or directory"))
+            return .failure(LoadFailure(path: path, reason: "No such file or directory"))
         }
         return .success(LoadedScript(displayName: "lib/\(path)", identity: path, directory: "lib", text: text))
     }

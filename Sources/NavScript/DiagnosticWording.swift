@@ -1,0 +1,212 @@
+import NavigationEngine
+
+// The words of every diagnostic, in one place. The cases (Diagnostic.swift)
+// carry what was typed; this file says it. Tests compare cases; a few pin
+// these words, and README.md and docs/ show them.
+
+extension Problem {
+    /// What follows `error: ` (or `expectation failed: `), without the suggestion.
+    public var message: String {
+        switch self {
+        case let .lex(error): error.message
+        case let .syntax(error): error.message
+        case let .engine(error): error.message
+        case let .session(error): error.message
+        case let .expectation(source, problem): "\(source) (\(problem))"
+        }
+    }
+
+    /// The word probably meant, for a typo.
+    public var suggestion: String? {
+        guard case let .syntax(error) = self else { return nil }
+        return error.suggestion
+    }
+
+    /// The message with ` (did you mean 'X'?)` when there is a likely X.
+    public var fullMessage: String {
+        suggestion.map { "\(message) (did you mean '\($0)'?)" } ?? message
+    }
+}
+
+extension LexError {
+    public var message: String {
+        switch self {
+        case .invalidUTF8: "invalid UTF-8 in input"
+        case .nulByte: "NUL byte in input"
+        case let .controlCharacter(byte): "control character \(hexByte(byte)) in input"
+        case .unterminatedQuote: "unterminated quote (a '\"' opened here is never closed)"
+        case let .straySeparator(separator): "stray '\(separator == .semicolon ? ";" : "&")' with no command before it"
+        }
+    }
+
+    private func hexByte(_ b: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "0x\(digits[Int(b >> 4)])\(digits[Int(b & 15)])"
+    }
+}
+
+extension Needed {
+    /// What the command `command` needs, as `'COMMAND' needs WORDS` says it.
+    public func words(for command: String) -> String {
+        let usage = CommandCatalog.help(for: command).map(\.usage) ?? command
+        switch self {
+        case .screenWithUsage: return "a screen (usage: \(usage))"
+        case .classNameWithUsage: return "a screen class name (usage: \(usage))"
+        default: return words
+        }
+    }
+
+    public var words: String {
+        switch self {
+        case .screenWithUsage: "a screen"
+        case .classNameWithUsage: "a screen class name"
+        case .command: "a command"
+        case let .oneOf(allowed): "one of: \(allowed.joined(separator: ", "))"
+        case .className: "a screen class name"
+        case .screen: "a screen (NAME or NAME#N)"
+        case .duration: "a duration, as in 350ms or 0.35s"
+        case .percentage: "a percentage from 0% to 100%"
+        case .button: "a button (OK or Cancel)"
+        case .notificationName: "a notification name"
+        case .fileName: "a file name"
+        case .fileNameOrOff: "a file name, or off"
+        case .timelineFile: "a file name ending in .svg or .md"
+        case .controllerClass: "a controller class (\(ControllerClass.knownNames.joined(separator: ", ")) or features F...)"
+        case .delegateName: "a delegate name, or none"
+        case .speedFactor: "a speed factor, as in set speed 0.1 (slow motion)"
+        case .number: "a number"
+        case .alertText: "the alert text in quotes"
+        case .theText: "the text in quotes"
+        case .aText: "a text in quotes"
+        case .confirmationText: "the confirmation text in quotes, as in confirm \"Discard changes?\""
+        case .stackScreens: "at least one screen (usage: setstack REF... [instant])"
+        case .tabs: "at least one tab (usage: tabs NAME...)"
+        case .trait: "a trait: gate, custom-back, confirm \"TEXT\", hides-back or plain"
+        case .feature: "at least one feature: gates, safe-pop, swipe-guard, proxy"
+        case .screens: "at least one screen"
+        case .texts: "at least one text in quotes"
+        case .exploreActions: "at least one action, as in explore back swipe \"push Detail\""
+        case .invariantExpectation: "an expectation without 'expect', as in invariant responsive"
+        case .property: "a property (\(BuiltinProperty.allCases.map(\.rawValue).joined(separator: ", "))) or none"
+        }
+    }
+}
+
+extension SyntaxError {
+    public var message: String {
+        switch self {
+        case let .missing(command, needed):
+            "'\(command)' needs \(needed.words(for: command))"
+        case let .quotedCommand(text):
+            "expected a command, found the quoted text \(Parser.quote(text))"
+        case let .unknownCommand(word):
+            "unknown command '\(clip(word))'"
+        case let .keywordNotAllowed(command, word, allowed):
+            "'\(command)' does not take '\(clip(word))' here (expected \(allowed.joined(separator: ", ")))"
+        case let .instanceForNewScreen(command, word):
+            "'\(command)' creates a new screen: give a class name, not the instance '\(clip(word))'"
+        case let .invalidClassName(word):
+            "'\(clip(word))' is not a valid class name (letters, digits and _, not starting with a digit)"
+        case let .invalidReference(word):
+            "'\(clip(word))' is not a valid screen reference (NAME or NAME#N)"
+        case let .invalidInstanceNumber(digits, word):
+            "invalid instance number '\(digits)' in '\(clip(word))' (a whole number from 1)"
+        case let .instanceNumberTooLarge(digits):
+            "instance number '\(clip(digits))' is too large"
+        case let .instanceNumberZero(className, word):
+            "instance numbers start at 1: '\(clip(word))' names no instance (\(className)#1 is the one shown as \(className))"
+        case let .negativeDuration(word):
+            "invalid duration '\(clip(word))': durations are never negative"
+        case let .invalidDuration(word):
+            "invalid duration '\(clip(word))' (write 350ms, 0.35s or 2s; whole milliseconds, at most 1000000000ms)"
+        case let .invalidPercentage(word):
+            "invalid percentage '\(clip(word))' (a whole number from 0% to 100%)"
+        case let .expectedQuoted(needed, found):
+            "expected \(needed.words), found '\(clip(found))'"
+        case let .unexpectedWord(word, command):
+            "unexpected '\(clip(word))' after '\(command)'"
+                + (CommandCatalog.help(for: command).map { " (usage: \($0.usage))" } ?? "")
+        case let .timelineFileType(word):
+            "timeline writes FILE.svg (a picture) or FILE.md (Mermaid): '\(clip(word))' ends in neither"
+        case let .noHelp(word):
+            "no help for '\(clip(word))': not a command"
+        case let .unknownControllerClass(word):
+            "unknown controller class '\(clip(word))'"
+        case let .noFragileVersion(word):
+            "'\(clip(word))' has no fragile version (only GateNavigationController and InteractivePopNavigationController do)"
+        case let .invalidDelegateName(word):
+            "'\(clip(word))' is not a valid delegate name (letters, digits and _, not starting with a digit)"
+        case let .invalidSpeed(word):
+            "invalid speed '\(clip(word))' (\(speedRange))"
+        case let .invalidDepth(word):
+            "invalid depth '\(clip(word))' (a whole number, 0 or more)"
+        case let .exploreNotOneCommand(word, several):
+            "'explore' takes one command per action: '\(clip(word))' is \(several ? "several (quote each on its own)" : "empty")"
+        case let .exploreBackground(word):
+            "'explore' runs every action as 'ACTION &' already: drop the '&' in '\(clip(word))'"
+        case let .exploreNotAnAction(source):
+            "'explore' takes actions (navigation calls, fingers, modals, notify), not '\(clip(source))'"
+        case let .invariantWithExpect(rewritten):
+            "write the expectation without 'expect': invariant \(rewritten)"
+        case let .invariantOnEvents(word):
+            "'invariant' takes state expectations and 'no log \"TEXT\"', not '\(word)' (it looks at one command's events)"
+        case .checkNoneNotAlone:
+            "'check none' stands alone: it turns every built-in property off"
+        }
+    }
+
+    /// The likely word meant, among the words this place takes.
+    public var suggestion: String? {
+        switch self {
+        case let .unknownCommand(word), let .noHelp(word):
+            NavScript.suggestion(for: word, among: CommandCatalog.names)
+        case let .keywordNotAllowed(_, word, allowed):
+            NavScript.suggestion(for: word, among: allowed)
+        case let .unknownControllerClass(word):
+            looseSuggestion(for: word, among: ControllerClass.knownNames + ["features"])
+        default:
+            nil
+        }
+    }
+}
+
+/// What `set speed` and `--speed` take.
+public let speedRange = "a number from 0.01 to 100"
+
+extension SessionError {
+    public var message: String {
+        switch self {
+        case .recordUnavailable: "record is not available here"
+        case .timelineUnavailable: "timeline cannot write files here"
+        case .nothingToUndo: "nothing to undo"
+        case let .exception(reason): "UIKit raised \(reason)"
+        case let .sourceCycle(path, chain):
+            "source cycle: '\(path)' is already being run (\(chain.joined(separator: " -> ")))"
+        case let .sourceTooDeep(limit): "source nesting deeper than \(limit)"
+        case let .cannotRead(path, reason), let .unreadableInput(path, reason): "cannot read '\(path)': \(reason)"
+        case let .cannotWrite(path, reason): "cannot write '\(path)': \(reason)"
+        case let .cannotRecord(path, reason): "cannot record to '\(path)': \(reason)"
+        }
+    }
+}
+
+/// The suggestion for a long name typed short (`UINavController`): the usual
+/// one, else a candidate within half the word's length in edits that starts
+/// with the same two letters.
+func looseSuggestion(for word: String, among candidates: [String]) -> String? {
+    if let strict = suggestion(for: word, among: candidates) { return strict }
+    guard word.utf8.count >= 6, word.utf8.count <= 64 else { return nil }
+    let head = Array(word.lowercased().utf8.prefix(2))
+    var best: (String, Int)?
+    for candidate in candidates where Array(candidate.lowercased().utf8.prefix(2)) == head {
+        let d = editDistance(Array(word.utf8), Array(candidate.utf8))
+        if d <= word.utf8.count / 2, best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
+    }
+    return best?.0
+}
+
+/// A word as a diagnostic quotes it: long ones are cut, so a 1 MB word gives a short message.
+func clip(_ word: String, limit: Int = 60) -> String {
+    guard word.utf8.count > limit else { return word }
+    return String(word.prefix(limit)) + "…"
+}

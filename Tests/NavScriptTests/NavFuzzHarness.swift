@@ -1,1 +1,0 @@
-../../Sources/NavFuzz/Harness.swift
