@@ -65,6 +65,8 @@ extension Explorer {
             result.depthReached = level + 1
             var next: [NavigationModel] = []
             var nextIDs: [Int32] = []
+            next.reserveCapacity(frontier.count * 2)
+            nextIDs.reserveCapacity(frontier.count * 2)
             var batchStart = 0
             let batchSize = Self.batchPerJob * jobs
             while batchStart < frontier.count {
@@ -169,6 +171,8 @@ extension Explorer {
     func expand(_ frontier: [NavigationModel], _ range: Range<Int>, seen: SeenSet, into out: inout Expansion) {
         var events: [Event] = []
         events.reserveCapacity(64)
+        out.models.reserveCapacity(range.count * 2)
+        out.children.reserveCapacity(range.count * 2)
         let stepCount = config.actions.count + 1
         for p in range {
             for step in 0..<stepCount {

@@ -148,7 +148,7 @@ public struct Explorer: Sendable {
 
     static func fingerprint(_ model: NavigationModel) -> UInt64 {
         var hasher = Hasher()
-        model.hash(into: &hasher)
+        model.hashState(into: &hasher)
         return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 }

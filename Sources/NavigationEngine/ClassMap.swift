@@ -65,6 +65,16 @@ struct ClassMap<Value: Hashable & Sendable>: Sendable {
     /// The classes with a value, in no particular order.
     var classes: [ClassName] { keys.filter { $0 != 0 }.map { ClassName(id: $0 - 1) } }
 
+    /// The sum of `mix(class number, value)` over the entries, without
+    /// making an array of them (the explorer's fingerprints, every state).
+    func sum(_ mix: (UInt32, Value) -> UInt64) -> UInt64 {
+        var total: UInt64 = 0
+        for i in keys.indices where keys[i] != 0 {
+            if let value = values[i] { total &+= mix(keys[i], value) }
+        }
+        return total
+    }
+
     private var entries: [(ClassName, Value)] {
         keys.indices.compactMap { i in
             guard keys[i] != 0, let value = values[i] else { return nil }

@@ -36,3 +36,43 @@ extension NavigationModel {
     /// How long an animated transition of `kind` takes now, in milliseconds.
     public func duration(of kind: TransitionKind) -> Int { durations[kind] }
 }
+
+extension NavigationModel {
+    /// Hashes what a step can change, for the explorer's fingerprints. What
+    /// only declarations change (traits, durations, the profile, controller
+    /// classes and delegates, none of which `explore` may list) is the same in
+    /// every state of one search and is left out: hashing the traits' strings
+    /// and the delegates' method sets was most of the cost.
+    public func hashState(into hasher: inout Hasher) {
+        hasher.combine(clock)
+        hasher.combine(created)
+        hasher.combine(counters.count)
+        hasher.combine(counters.sum { key, value in
+            var x = UInt64(key) << 32 ^ UInt64(truncatingIfNeeded: value)
+            x = (x ^ (x >> 31)) &* 0x9E37_79B9_7F4A_7C15
+            return x ^ (x >> 29)
+        })
+        screens.hash(into: &hasher)
+        for id in navs.ids {
+            guard navs[id]?.id != nil else {
+                hasher.combine(0 as UInt8)
+                continue
+            }
+            hasher.combine(1 as UInt8)
+            navs[id]?.stack.hash(into: &hasher)
+            hasher.combine(navs[id]?.gestureDelegate)
+            hasher.combine(navs[id]?.isPushing)
+            hasher.combine(navs[id]?.safeDelegate)
+            hasher.combine(navs[id]?.transition)
+            navs[id]?.queue.hash(into: &hasher)
+            hasher.combine(navs[id]?.barCorrupted)
+            hasher.combine(navs[id]?.tabName)
+        }
+        hasher.combine(window)
+        hasher.combine(modals)
+        hasher.combine(modalTransition)
+        hasher.combine(alert)
+        hasher.combine(frozen)
+        hasher.combine(guarantees)
+    }
+}

@@ -237,6 +237,17 @@ struct ExplorerSearchTests {
         #expect(one.states > 100)
     }
 
+    @Test("the same result for 1 and 2 jobs on levels big enough to split between threads")
+    func jobsAgreeOnBigLevels() {
+        let setup = "push Home\nexplore \"push A\" \"push B\" pop back swipe \"drag 70%\" release"
+        let one = Setup(setup).explorer(depth: 6, jobs: 1).run()
+        let two = Setup(setup).explorer(depth: 6, jobs: 2).run()
+        #expect(one.states == two.states)
+        #expect(one.steps == two.steps)
+        #expect(one.violations == two.violations)
+        #expect(one.states > 1_000)
+    }
+
     @Test("--max-states cuts the search and says so")
     func maxStates() {
         let result = Setup("push Home\nexplore \"push A\" pop").explorer(depth: 20, maxStates: 10).run()
