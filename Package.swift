@@ -18,7 +18,8 @@ let package = Package(
         .executableTarget(name: "navsh", dependencies: ["NavScript", "NavExplorer", "CReadline"]),
         .target(name: "NavFuzzHarness", dependencies: ["NavScript"]),
         .executableTarget(name: "NavFuzz", dependencies: ["NavFuzzHarness"]),
-        .testTarget(name: "NavigationEngineTests", dependencies: ["NavigationEngine"]),
+        // The engine's tests read events in the renderer's words (NavScript's).
+        .testTarget(name: "NavigationEngineTests", dependencies: ["NavigationEngine", "NavScript"]),
         .testTarget(name: "NavScriptTests", dependencies: ["NavScript", "NavFuzzHarness"]),
         .testTarget(name: "NavExplorerTests", dependencies: ["NavExplorer", "NavScript", "NavigationEngine"]),
         .testTarget(name: "navshTests", dependencies: []),

@@ -29,11 +29,13 @@ extension Explorer {
             name = builtin.rawValue
             switch builtin {
             case .exceptions:
-                let text = events.last { $0.category == .exception }?.text ?? "exception"
-                explanation = "UIKit raised \(text.dropFirst("exception: ".count))"
+                let raised = events.lazy.compactMap { event -> UIKitException? in
+                    if case let .exception(exception) = event.payload { exception } else { nil }
+                }.last
+                explanation = "UIKit raised \(raised.map(EventRenderer.words) ?? "an exception")"
                 expectLine = nil
             case .responsive:
-                explanation = "the UI froze: \(model.frozenReason ?? "")"
+                explanation = "the UI froze: \(model.frozenReason.map(EventRenderer.words) ?? "")"
                 expectLine = "expect responsive"
             case .bar:
                 explanation = "the navigation bar's items disagree with the stack while nothing is in flight"

@@ -112,13 +112,13 @@ public struct Explorer: Sendable {
         events.removeAll(keepingCapacity: true)
         if index < config.actions.count {
             do {
-                return try model.perform(config.actions[index].action, appendingTo: &events)
+                return try model.perform(config.actions[index].action, events: &events).raisedException
             } catch {
                 return nil
             }
         }
         guard let target = waitTarget(model) else { return nil }
-        model.advanceClock(to: target, appendingTo: &events)
+        model.advanceClock(to: target, events: &events)
         return false
     }
 
@@ -126,7 +126,7 @@ public struct Explorer: Sendable {
     func stepViolations(raised: Bool, events: [Event]) -> UInt64 {
         var mask: UInt64 = 0
         if raised { mask |= 1 << UInt64(Property.builtin(.exceptions).rank) }
-        for (bit, text) in noLog where events.contains(where: { $0.text.contains(text) }) {
+        for (bit, text) in noLog where events.contains(where: { EventRenderer.words($0).contains(text) }) {
             mask |= 1 << UInt64(bit)
         }
         return mask & checkedMask

@@ -115,13 +115,17 @@ public enum FuzzHarness {
             for command in commands {
                 guard case let .action(action) = command.command else { continue }
                 let before = model
-                do {
-                    var outcome = try model.perform(action)
+                var events: [Event] = []
+                do throws(EngineError) {
+                    let outcome = try model.perform(action, events: &events)
                     if outcome.raisedException, model != before {
                         problems.append("engine: an exception changed the model: \(command.source)")
                     }
-                    if !command.background, action.startsTransitions { outcome.events += model.settle() }
-                    for event in outcome.events {
+                    if !outcome.changed, model != before {
+                        problems.append("engine: an action said it changed nothing but changed the model: \(command.source)")
+                    }
+                    if !command.background, action.startsTransitions { model.settle(events: &events) }
+                    for event in events {
                         seq += 1
                         _ = EventRenderer.text(event)
                         let json = EventRenderer.json(event, seq: seq)

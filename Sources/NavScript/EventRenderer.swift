@@ -26,18 +26,17 @@ public enum EventRenderer {
         out.appendASCII(#","category":""#)
         out.appendUTF8(of: event.category.rawValue)
         out.appendASCII(#"","text":"#)
-        switch event.payload {
-        case let .text(text, _):
-            appendJSONString(text, to: &out)
-        default:
+        if isPlainWords(event.payload) {
             // Lifecycle, deinit and API calls are made of identifiers: nothing to escape.
             out.append(UInt8(ascii: "\""))
-            event.appendText(to: &out)
+            appendWords(event.payload, to: &out)
             out.append(UInt8(ascii: "\""))
+        } else {
+            appendJSONString(sentence(event.payload), to: &out)
         }
         if let subject = event.subject {
             out.appendASCII(#","screen":"#)
-            appendJSONString(subject, to: &out)
+            appendJSONString(subject.description, to: &out)
         }
         appendStructuredFields(event, to: &out)
         out.append(UInt8(ascii: "}"))
@@ -84,11 +83,8 @@ public enum EventRenderer {
                 }
                 out.append(UInt8(ascii: "]"))
             }
-        case let .text(text, _):
-            // `Spy.willShow(...)`, `gesture.began`: the receiver is the word before the first dot.
-            guard let dot = text.firstIndex(of: "."), let open = text.firstIndex(where: { $0 == "(" || $0 == " " }), dot < open,
-                  !text.hasPrefix("note:"), !text.hasPrefix("warning:"), !text.hasPrefix("exception:") else { return }
-            fields(receiver: String(text[..<dot]), method: String(text[text.index(after: dot)..<open]), animated: nil)
+        default:
+            if let call = callFields(event.payload) { fields(receiver: call.receiver, method: call.method, animated: nil) }
         }
     }
 
@@ -133,7 +129,8 @@ extension EventRenderer {
         func walk(_ node: HierarchyNode, _ prefix: String) {
             for (index, child) in node.children.enumerated() {
                 let last = index == node.children.count - 1
-                lines.append(prefix + (last ? "└── " : "├── ") + child.label)
+                let label = child.frozen.map { "FROZEN: \(words($0))" } ?? child.label
+                lines.append(prefix + (last ? "└── " : "├── ") + label)
                 walk(child, prefix + (last ? "    " : "│   "))
             }
         }
@@ -160,7 +157,7 @@ extension EventRenderer {
         guard colour else { return text(event) }
         var time: [UInt8] = []
         time.appendDecimal(event.time, width: 5)
-        return "\u{1B}[90m[\(String(decoding: time, as: UTF8.self))ms]\u{1B}[0m \(self.colour(event.category))\(event.text)\u{1B}[0m"
+        return "\u{1B}[90m[\(String(decoding: time, as: UTF8.self))ms]\u{1B}[0m \(self.colour(event.category))\(words(event))\u{1B}[0m"
     }
 }
 
@@ -171,7 +168,7 @@ extension EventRenderer {
         out.append(UInt8(ascii: "["))
         out.appendDecimal(event.time, width: 5)
         out.appendASCII("ms] ")
-        event.appendText(to: &out)
+        appendWords(event.payload, to: &out)
         out.append(10)
     }
 

@@ -45,11 +45,10 @@ extension Session {
     /// exception's event line has just printed it, only the exception's name
     /// (the reason is one line up); in scripts, with `log off`, `--quiet` or
     /// `--json`, the whole reason, since the error is read on its own.
-    func exceptionSummary(_ reason: Substring) -> String {
-        guard atPrompt, !options.quiet, !options.json, logLevel != .off, shouldPrint(.exception),
-              let colon = reason.firstIndex(of: ":")
-        else { return String(reason) }
-        return "\(reason[..<colon]) (the exception above)"
+    func exceptionSummary(_ exception: UIKitException) -> String {
+        guard atPrompt, !options.quiet, !options.json, logLevel != .off, shouldPrint(.exception)
+        else { return EventRenderer.words(exception) }
+        return "\(exception.name.rawValue) (the exception above)"
     }
 }
 

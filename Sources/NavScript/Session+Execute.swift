@@ -137,32 +137,29 @@ extension Session {
         var entry = JournalEntry(command: .action(effective), background: background || runsInRealTime, label: source)
         entry.logMark = historyDropped &+ log.count
         let before = journal.count
-        // A command that changed nothing (a pop that returns nil, an ignored touch,
-        // a refused swipe) is no undo step: a navigation command whose events
-        // are only calls, notes and refusals, and whose fingerprint is the same.
-        let fingerprint = action.isDeclaration ? nil : inPlace(\.fingerprint)
         journal.record(entry, weight: inPlace(\.weight), before: current)
         startRecent()
         let start = recentStart
         do throws(EngineError) {
-            let raised = try current.model.perform(effective, appendingTo: &log)
+            let outcome = try current.model.perform(effective, events: &log)
+            let raised = outcome.raisedException
             let realTimeWait = !raised && runsInRealTime && (!background && action.startsTransitions || isWait(action))
+            var changed = outcome.changed
             if !background, action.startsTransitions, !runsInRealTime, !raised {
-                current.model.settle(appendingTo: &log)
+                if current.model.settle(events: &log) { changed = true }
             }
-            if let fingerprint, recent.allSatisfy(\.changesNothing), fingerprint == inPlace(\.fingerprint) {
-                journal.truncate(to: before)
-            }
+            // A command that changed nothing (a pop that returns nil, an ignored
+            // touch, a refused swipe) is no undo step.
+            if !changed { journal.truncate(to: before) }
             printEvents(from: start)
             if realTimeWait, let clock = realTime {
                 var target: Int?
                 if case let .wait(milliseconds?) = action { target = model.clock + milliseconds }
                 _ = clock.run(self, until: target)
             }
-            if raised {
+            if let exception = outcome.exception {
                 journal.truncate(to: before)
-                let reason = recent.last { $0.category == EventCategory.exception }?.text ?? "exception"
-                fail(.session(.exception(reason: exceptionSummary(reason.dropFirst("exception: ".count)))), at: here)
+                fail(.session(.exception(reason: exceptionSummary(exception))), at: here)
                 return false
             }
             if atPrompt, !background, action.canChangeStack {
@@ -170,8 +167,7 @@ extension Session {
             }
             return true
         } catch {
-            journal.truncate(to: before)
-            log.removeSubrange(start...) // a refused command printed nothing and keeps nothing
+            journal.truncate(to: before) // a refused command printed nothing and keeps nothing
             fail(.engine(error), at: here)
             return false
         }
@@ -185,8 +181,10 @@ extension Session {
     func replay(_ entry: JournalEntry) {
         switch entry.command {
         case let .action(action):
-            if (try? model.perform(action)) != nil, !entry.background, action.startsTransitions {
-                _ = model.settle()
+            // Replayed events are not kept: they happened the first time.
+            var events: [Event] = []
+            if (try? model.perform(action, events: &events)) != nil, !entry.background, action.startsTransitions {
+                model.settle(events: &events)
             }
         case let .log(level): logLevel = level
         case let .logNotes(on): showNotes = on
@@ -235,27 +233,5 @@ extension Session {
             say(entry.name + String(repeating: " ", count: width + 2 - entry.name.count) + entry.summary)
         }
         say("help COMMAND shows its usage and an example.")
-    }
-}
-
-extension Action {
-    /// Declarations and settings always count as a change for undo.
-    var isDeclaration: Bool {
-        switch self {
-        case .screen, .use, .delegate, .gestureDelegate, .setDuration, .setProfile: true
-        default: false
-        }
-    }
-}
-
-extension Event {
-    /// Events that report without changing anything (for undo's "changed nothing").
-    var changesNothing: Bool {
-        switch category {
-        // A present or dismiss that did something also changes the fingerprint.
-        case .call, .note, .ui, .notify, .warning, .modal: true
-        case .gesture: text.hasPrefix("gesture.shouldBegin")
-        default: false
-        }
     }
 }

@@ -48,7 +48,7 @@ extension Session {
             return model.swipeWouldBegin == enabled ? nil : "a swipe would \(model.swipeWouldBegin ? "" : "not ")begin"
         case let .frozen(frozen):
             if model.isFrozen == frozen { return nil }
-            return frozen ? "the UI responds" : "the UI is frozen: \(model.frozenReason ?? "")"
+            return frozen ? "the UI responds" : "the UI is frozen: \(model.frozenReason.map(EventRenderer.words) ?? "")"
         case let .alert(text):
             switch (text, model.alertText) {
             case (nil, nil): return nil
@@ -87,12 +87,13 @@ extension Session {
         case .confirmationsHeld:
             return model.confirmationsProblem
         case let .log(text, present):
-            let found = recent.contains { $0.text.contains(text) }
+            // `expect log "TEXT"` matches the words a person reads.
+            let found = recent.contains { EventRenderer.words($0).contains(text) }
             if found == present { return nil }
-            return present ? "no event line contains it" : "an event line contains it: \(recent.first { $0.text.contains(text) }?.text ?? "")"
+            return present ? "no event line contains it" : "an event line contains it: \(recent.lazy.map(EventRenderer.words).first { $0.contains(text) } ?? "")"
         case let .sequence(texts):
             var index = 0
-            for event in recent where index < texts.count && event.text.contains(texts[index]) {
+            for event in recent where index < texts.count && EventRenderer.words(event).contains(texts[index]) {
                 index += 1
             }
             return index == texts.count ? nil : "\"\(texts[index])\" not found in order after \(index) of \(texts.count)"

@@ -443,7 +443,7 @@ extension Session {
         entry.logMark = historyDropped &+ log.count
         journal.record(entry, weight: model.weight, before: current)
         let start = log.count
-        model.advanceClock(to: time, appendingTo: &log)
+        model.advanceClock(to: time, events: &log)
         printEvents(from: start)
     }
 

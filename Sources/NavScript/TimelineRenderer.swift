@@ -90,9 +90,9 @@ struct Timeline {
         }
 
         for event in events {
-            let text = Timeline.clean(event.text)
+            let text = Timeline.clean(EventRenderer.words(event))
             let receiver = Timeline.receiver(of: text)
-            if let subject = event.subject.flatMap(Timeline.name(from:)) { screens.insert(subject) }
+            if let subject = event.subject.flatMap { Timeline.name(from: $0.description) } { screens.insert(subject) }
             let shape: StepShape
             switch event.category {
             case .call, .modal:
@@ -107,7 +107,7 @@ struct Timeline {
                 if text.hasPrefix("alert.") {
                     shape = .message(from: lane("user"), to: lane("alert"), lost: false)
                 } else {
-                    let asker = event.subject.flatMap(Timeline.name(from:)) ?? "nav"
+                    let asker = event.subject.flatMap { Timeline.name(from: $0.description) } ?? "nav"
                     shape = .message(from: lane(asker), to: lane("alert"), lost: false)
                 }
             case .gesture:

@@ -31,6 +31,14 @@ public enum Action: Hashable, Sendable {
     // looking
     case notify(String)
 
+    /// Declarations and settings: they always count as a change.
+    public var isDeclaration: Bool {
+        switch self {
+        case .screen, .use, .delegate, .gestureDelegate, .setDuration, .setProfile: true
+        default: false
+        }
+    }
+
     /// Whether the command can start a transition, so a foreground run waits for it.
     public var startsTransitions: Bool {
         switch self {
@@ -101,8 +109,18 @@ public enum EngineError: Error, Hashable, Sendable {
     }
 }
 
-/// What one action did: its events, and whether UIKit raised an exception.
+/// What one action did (its events went to the caller's buffer).
 public struct Outcome: Hashable, Sendable {
-    public var events: [Event]
-    public var raisedException: Bool
+    /// The exception UIKit raised, if it did (the state is as before the action).
+    public var exception: UIKitException?
+    /// Whether the state changed: false for a command that did nothing (a pop
+    /// that returns nil, an ignored touch, a refused swipe) or that raised.
+    public var changed: Bool
+
+    public init(exception: UIKitException?, changed: Bool) {
+        self.exception = exception
+        self.changed = changed
+    }
+
+    public var raisedException: Bool { exception != nil }
 }

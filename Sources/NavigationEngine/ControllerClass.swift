@@ -101,9 +101,19 @@ public enum NavCall: Hashable, Sendable {
     case popToRoot(animated: Bool)
     case setStack([ScreenName], animated: Bool)
 
-    /// The line an event prints for the call.
-    public var text: String {
-        Event(time: 0, category: .call, payload: .navCall(self)).text
+    /// The API method a call is.
+    public enum Method: Hashable, Sendable {
+        case push, pop, popTo, popToRoot, setStack
+    }
+
+    public var method: Method {
+        switch self {
+        case .push: .push
+        case .pop: .pop
+        case .popTo: .popTo
+        case .popToRoot: .popToRoot
+        case .setStack: .setStack
+        }
     }
 
     /// The screens the call names (a queued call holds them).
@@ -115,20 +125,10 @@ public enum NavCall: Hashable, Sendable {
         }
     }
 
-    var subject: ScreenName? {
+    public var subject: ScreenName? {
         switch self {
         case let .push(name, _), let .popTo(name, _): name
         default: nil
-        }
-    }
-
-    var selector: String {
-        switch self {
-        case .push: "pushViewController(_:animated:)"
-        case .pop: "popViewController(animated:)"
-        case .popTo: "popToViewController(_:animated:)"
-        case .popToRoot: "popToRootViewController(animated:)"
-        case .setStack: "setViewControllers(_:animated:)"
         }
     }
 

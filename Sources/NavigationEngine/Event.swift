@@ -3,6 +3,151 @@ public enum EventCategory: String, Hashable, Sendable, CaseIterable {
     case call, lifecycle, delegate, gesture, bar, alert, gate, modal, tab, notify, memory, ui, warning, exception, note
 }
 
+/// One thing UIKit (or navsh) did, at a time on the transition clock.
+///
+/// An event is a fact, not a sentence: its payload holds what happened (who
+/// was called, with what, why something was refused). NavScript's renderer
+/// is the one place that puts it into words, for text, JSON and the timeline.
+public struct Event: Hashable, Sendable {
+    /// Clock time in milliseconds.
+    public var time: Int
+    public let payload: EventPayload
+    /// The family the event belongs to (what `log` filters and colour follow):
+    /// the payload's, kept beside it so a filter reads a byte, not the payload.
+    public let category: EventCategory
+
+    public init(time: Int, payload: EventPayload) {
+        self.time = time
+        self.payload = payload
+        category = payload.category
+    }
+
+    /// The screen the event is about, when there is one (`screen` in JSON).
+    public var subject: ScreenName? { payload.subject }
+}
+
+/// What happened. Every case holds the facts a consumer may branch on.
+///
+/// The rarer cases with large payloads are `indirect`, so an event stays
+/// small (the session keeps up to 100,000 of them); the frequent ones
+/// (lifecycle, deinit, API calls) are stored inline.
+public enum EventPayload: Hashable, Sendable {
+    // MARK: call: what the app called
+    /// A UINavigationController API call as it arrives.
+    case navCall(NavCall)
+    /// `window.rootViewController = ...`: a navigation controller of `controller`'s
+    /// type around each root class, inside a tab bar controller when `tabs`.
+    indirect case windowRoot(controller: ControllerClass, roots: [ClassName], tabs: Bool)
+    /// `nav.delegate = ...`.
+    case delegateAssigned(DelegateAssignment)
+    /// `nav.interactivePopGestureRecognizer.delegate = ...`.
+    case gestureDelegateAssigned(GestureDelegate)
+
+    // MARK: lifecycle
+    case lifecycle(ScreenName, LifecycleCall)
+    /// The navigation controller's own viewDidLoad, when `use` replaces its class.
+    case controllerLoaded(ControllerClass)
+
+    // MARK: delegate
+    /// A UINavigationControllerDelegate method called on `receiver`.
+    indirect case delegateCall(receiver: DelegateReceiver, call: DelegateCall)
+    /// A safe-pop delegate asked before a pop; it answers false and shows an alert.
+    case shouldPop(asker: ScreenName, top: ScreenName)
+    /// UISafeNavigationController's `safeDelegate` set to `screen` (or cleared as it leaves).
+    case safeDelegateAssigned(screen: ScreenName, set: Bool)
+
+    // MARK: gesture
+    case gestureBegan
+    case gestureChanged(percent: Int)
+    case gestureRefused(SwipeRefusal)
+    case gestureReleased(percent: Int, cancels: Bool, remaining: Int)
+    /// The interactive pop was cancelled (by the clock, or because the pop it made was refused).
+    case gestureCancelled(popRefused: Bool)
+    /// The interactive pop completed.
+    case gestureFinished
+
+    // MARK: bar, alert, gate, tab
+    /// `navigationBar(_:shouldPop:)` for the back button, with its answer.
+    case barShouldPop(ScreenName, answer: Bool)
+    /// An alert on screen; `presenter` is the screen whose custom back button
+    /// showed it (nil when the controller did, for a safe pop).
+    case alertShown(text: String, presenter: ScreenName?)
+    case alertTapped(button: String)
+    /// A gate controller hid the back button on a gate in willShow.
+    case gateHidesBack(ScreenName)
+    /// A gate controller trimmed the stack to the gate in didShow.
+    case gateTrimmed(ScreenName)
+    case tabSelected(name: String, reselected: Bool)
+
+    // MARK: modal
+    /// `receiver.present(...)` (receiver nil: the navigation controller), the
+    /// presented screen inside a navigation controller of `container`'s type, if any.
+    indirect case present(receiver: ScreenName?, screen: ScreenName, container: ControllerClass?, animated: Bool)
+    /// `receiver.dismiss(...)`; `presented` is the screen it would take away, if any.
+    indirect case dismiss(receiver: ScreenName?, presented: ScreenName?, animated: Bool)
+
+    // MARK: notify, memory
+    case notification(ScreenName, name: String, visible: Bool)
+    case deinitialized(ScreenName)
+
+    // MARK: ui
+    case touchIgnored(Touch, because: IgnoreReason)
+    case frozen(FreezeReason)
+
+    // MARK: console
+    indirect case warning(Warning)
+    case exception(UIKitException)
+    /// navsh explaining what happened (`log notes off` hides these).
+    indirect case note(Note)
+
+    public var category: EventCategory {
+        switch self {
+        case .navCall, .windowRoot, .delegateAssigned, .gestureDelegateAssigned: .call
+        case .lifecycle, .controllerLoaded: .lifecycle
+        case .delegateCall, .shouldPop, .safeDelegateAssigned: .delegate
+        case .gestureBegan, .gestureChanged, .gestureRefused, .gestureReleased, .gestureCancelled, .gestureFinished: .gesture
+        case .barShouldPop: .bar
+        case .alertShown, .alertTapped: .alert
+        case .gateHidesBack, .gateTrimmed: .gate
+        case .tabSelected: .tab
+        case .present, .dismiss: .modal
+        case .notification: .notify
+        case .deinitialized: .memory
+        case .touchIgnored, .frozen: .ui
+        case .warning: .warning
+        case .exception: .exception
+        case .note: .note
+        }
+    }
+
+    /// The screen the event is about, when there is one.
+    public var subject: ScreenName? {
+        switch self {
+        case let .navCall(call): call.subject
+        case let .lifecycle(name, _), let .deinitialized(name), let .gateHidesBack(name), let .gateTrimmed(name),
+             let .barShouldPop(name, _), let .notification(name, _, _), let .safeDelegateAssigned(name, _):
+            name
+        case let .delegateCall(_, call): call.screen
+        case let .shouldPop(asker, _): asker
+        case let .alertShown(_, presenter): presenter
+        case let .present(_, screen, _, _): screen
+        case let .dismiss(_, presented, _): presented
+        case let .warning(warning): warning.subject
+        default: nil
+        }
+    }
+
+    /// Whether the event reports something that changes nothing by itself (a
+    /// call as it arrives, a refusal, an ignored touch, a console line).
+    public var isReport: Bool {
+        switch category {
+        case .call, .note, .ui, .notify, .warning, .modal: true
+        case .gesture: if case .gestureRefused = self { true } else { false }
+        default: false
+        }
+    }
+}
+
 /// One view-lifecycle or containment callback.
 public enum LifecycleCall: Hashable, Sendable {
     case viewDidLoad
@@ -12,172 +157,155 @@ public enum LifecycleCall: Hashable, Sendable {
     case didMove(toNav: Bool)
 }
 
-/// What an event says. The frequent ones are kept as data and put into words
-/// only when printed or matched, so a script that prints little formats little.
-public enum EventPayload: Hashable, Sendable {
-    case lifecycle(ScreenName, LifecycleCall)
-    case deinitialized(ScreenName)
-    case navCall(NavCall)
-    case text(String, subject: ScreenName?)
+/// What `nav.delegate` was set to.
+public enum DelegateAssignment: Hashable, Sendable {
+    /// nil (no name) or an outside object.
+    case outside(String?)
+    /// The controller itself (a gate or interactive-pop controller in viewDidLoad).
+    case controller
+    /// The controller itself, forwarding to an outside delegate it kept, if any.
+    case proxy(forwardingTo: String?)
 }
 
-/// One thing UIKit (or navsh) did, at a time on the transition clock.
-public struct Event: Hashable, Sendable {
-    /// Clock time in milliseconds.
-    public var time: Int
-    public var category: EventCategory
-    public var payload: EventPayload
+/// Who receives a delegate call: the controller itself or an outside object.
+public enum DelegateReceiver: Hashable, Sendable {
+    case nav
+    case outside(String)
+}
 
-    public init(time: Int, category: EventCategory, payload: EventPayload) {
-        self.time = time
-        self.category = category
-        self.payload = payload
-    }
+/// A UINavigationControllerDelegate method call.
+public enum DelegateCall: Hashable, Sendable {
+    case willShow(ScreenName, animated: Bool)
+    case didShow(ScreenName, animated: Bool)
+    case animationController(push: Bool, from: ScreenName, to: ScreenName)
+    case interactionController(to: ScreenName)
 
-    public init(time: Int, category: EventCategory, text: String, subject: String? = nil) {
-        self.time = time
-        self.category = category
-        self.payload = .text(text, subject: subject.map { ScreenName(className: $0, ordinal: 1) })
-    }
-
-    /// The line text mode prints, without the time.
-    public var text: String {
-        if case let .text(text, _) = payload { return text }
-        var out: [UInt8] = []
-        appendText(to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Appends the event's text as UTF-8: the one place its words are made, used
-    /// by `text` and by writers that render straight into an output buffer.
-    /// (Inlinable, so each writer gets a copy specialised for its own sink.)
-    @inlinable
-    public func appendText<Sink: ByteSink>(to out: inout Sink) {
-        func name(_ name: ScreenName) {
-            out.appendUTF8(of: name.className)
-            if name.ordinal != 1 {
-                out.append(UInt8(ascii: "#"))
-                out.appendDecimal(name.ordinal)
-            }
-        }
-        func flag(_ value: Bool, _ yes: StaticString, _ no: StaticString) {
-            out.appendASCII(value ? yes : no)
-        }
-        switch payload {
-        case let .lifecycle(screen, call):
-            name(screen)
-            switch call {
-            case .viewDidLoad: out.appendASCII(".viewDidLoad()")
-            case let .viewWillAppear(a): flag(a, ".viewWillAppear(true)", ".viewWillAppear(false)")
-            case let .viewDidAppear(a): flag(a, ".viewDidAppear(true)", ".viewDidAppear(false)")
-            case let .viewWillDisappear(a): flag(a, ".viewWillDisappear(true)", ".viewWillDisappear(false)")
-            case let .viewDidDisappear(a): flag(a, ".viewDidDisappear(true)", ".viewDidDisappear(false)")
-            case let .willMove(toNav): flag(toNav, ".willMove(toParent: nav)", ".willMove(toParent: nil)")
-            case let .didMove(toNav): flag(toNav, ".didMove(toParent: nav)", ".didMove(toParent: nil)")
-            }
-        case let .deinitialized(screen):
-            name(screen)
-            out.appendASCII(".deinit")
-        case let .navCall(call):
-            switch call {
-            case let .push(screen, animated):
-                out.appendASCII("nav.pushViewController(")
-                name(screen)
-                flag(animated, ", animated: true)", ", animated: false)")
-            case let .pop(animated):
-                flag(animated, "nav.popViewController(animated: true)", "nav.popViewController(animated: false)")
-            case let .popTo(screen, animated):
-                out.appendASCII("nav.popToViewController(")
-                name(screen)
-                flag(animated, ", animated: true)", ", animated: false)")
-            case let .popToRoot(animated):
-                flag(animated, "nav.popToRootViewController(animated: true)", "nav.popToRootViewController(animated: false)")
-            case let .setStack(screens, animated):
-                out.appendASCII("nav.setViewControllers([")
-                for (index, screen) in screens.enumerated() {
-                    if index > 0 { out.appendASCII(", ") }
-                    name(screen)
-                }
-                flag(animated, "], animated: true)", "], animated: false)")
-            }
-        case let .text(text, _):
-            out.appendUTF8(of: text)
-        }
-    }
-
-    /// The screen the event is about, when there is one.
-    public var subject: String? {
-        switch payload {
-        case let .lifecycle(name, _), let .deinitialized(name): name.description
-        case let .navCall(call): call.subject?.description
-        case let .text(_, subject): subject?.description
+    /// The screen shown or animated to.
+    public var screen: ScreenName {
+        switch self {
+        case let .willShow(name, _), let .didShow(name, _), let .animationController(_, _, name), let .interactionController(name): name
         }
     }
 }
 
-/// Where rendered text goes, a byte at a time or a run at a time: a byte
-/// array, or an output buffer that writes straight into its memory.
-public protocol ByteSink {
-    mutating func append(_ byte: UInt8)
-    mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>)
+/// Why the pop gesture's delegate refused to begin.
+public enum SwipeRefusal: Hashable, Sendable {
+    /// The controller as gesture delegate: `viewControllers.count <= 1`.
+    case singleScreen
+    /// The controller as gesture delegate: `isPushingViewController`.
+    case pushing
+    /// UIKit's own delegate: a transition is in flight.
+    case transitionInFlight
+    /// UIKit's own delegate: no screen below the top.
+    case noPreviousScreen
+    case hidesBack(ScreenName)
+    case customBack(ScreenName)
+    /// The delegate supplies an animation controller but no interaction controller.
+    case animatorWithoutInteraction
 }
 
-extension Array: ByteSink where Element == UInt8 {
-    @inlinable
-    public mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
-        append(contentsOf: bytes)
-    }
+/// A touch the UI ignored.
+public enum Touch: Hashable, Sendable {
+    case swipe, swipeCancel, drag, release, back, backMenu, tap, tab
 }
 
-extension ByteSink {
-    /// Appends a literal's bytes in one copy.
-    @inlinable
-    public mutating func appendASCII(_ literal: StaticString) {
-        appendBytes(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
+/// Why a touch was ignored.
+public enum IgnoreReason: Hashable, Sendable {
+    case frozen
+    case alertUp
+    case noNavigationController
+    case swipeHeld
+    case noBackButton
+    case barInTransition
+    case customBackHasNoMenu
+    case presentationCoversTabBar
+}
 
-    /// Appends a string's UTF-8 in one copy.
-    @inlinable
-    public mutating func appendUTF8(of text: String) {
-        var text = text
-        text.withUTF8 { appendBytes($0) }
-    }
+/// Why an interactive pop that began can never end.
+public enum FreezeReason: Hashable, Sendable {
+    /// On the root screen, nothing to pop to; `delegateLetItBegin` false when the gesture delegate is nil.
+    case rootScreen(delegateLetItBegin: Bool)
+    /// While a push (or pop) transition was running.
+    case transitionRunning(push: Bool)
+}
 
-    /// Appends a whole number in decimal, right-aligned in `width` columns,
-    /// without making a String. Up to eight digits are gathered in one word
-    /// (divisions by the constant 10 are multiplications) and written out
-    /// most significant first; longer numbers take a second pass for the rest.
-    @inlinable
-    public mutating func appendDecimal(_ value: Int, width: Int = 0) {
-        var magnitude = value.magnitude
-        // Low eight digits in `low` (the units in the top byte used), the rest in `high`.
-        var low: UInt64 = 0
-        var lowCount = 0
-        repeat {
-            low = low &<< 8 | UInt64(48 + magnitude % 10)
-            magnitude /= 10
-            lowCount += 1
-        } while magnitude > 0 && lowCount < 8
-        var high: UInt64 = 0
-        var highCount = 0
-        var highest: UInt64 = 0
-        var highestCount = 0
-        while magnitude > 0 {
-            if highCount < 8 {
-                high = high &<< 8 | UInt64(48 + magnitude % 10)
-                highCount += 1
-            } else {
-                highest = highest &<< 8 | UInt64(48 + magnitude % 10)
-                highestCount += 1
-            }
-            magnitude /= 10
+/// The name of an Objective-C exception UIKit raises.
+public enum ExceptionName: String, Hashable, Sendable {
+    case invalidArgument = "NSInvalidArgumentException"
+    case internalInconsistency = "NSInternalInconsistencyException"
+}
+
+/// An exception UIKit raises; it unwinds the action that caused it.
+public enum UIKitException: Error, Hashable, Sendable {
+    /// Pushing a controller already in the stack.
+    case pushedTwice(ScreenName)
+    /// iOS 12: pushing the screen a running push is bringing in.
+    case addSelfAsSubview
+    /// iOS 12: popToViewController with a screen not in the stack.
+    case popToMissing
+    /// setViewControllers with a screen twice.
+    case notDistinct([ScreenName])
+
+    public var name: ExceptionName {
+        switch self {
+        case .pushedTwice, .addSelfAsSubview: .invalidArgument
+        case .popToMissing, .notDistinct: .internalInconsistency
         }
-        let length = lowCount + highCount + highestCount + (value < 0 ? 1 : 0)
-        if width > length { for _ in 0..<(width - length) { append(32) } }
-        if value < 0 { append(UInt8(ascii: "-")) }
-        // Each word holds its most significant digit in its lowest byte.
-        for i in 0..<highestCount { append(UInt8(truncatingIfNeeded: highest &>> UInt64(8 * i))) }
-        for i in 0..<highCount { append(UInt8(truncatingIfNeeded: high &>> UInt64(8 * i))) }
-        for i in 0..<lowCount { append(UInt8(truncatingIfNeeded: low &>> UInt64(8 * i))) }
     }
+}
+
+/// A line UIKit logs to the console.
+public enum Warning: Hashable, Sendable {
+    /// A navigation call while a presentation or dismissal animates.
+    case callDuringPresentation(NavCall.Method)
+    /// iOS 12: a call during a transition.
+    case nestedAnimation(pop: Bool)
+    /// iOS 12: a transition cut short.
+    case unexpectedTransitionState
+    case unbalancedAppearance(ScreenName)
+    case popToMissing
+    /// `present` while another presentation animates (the wording differs by profile).
+    case presentDuringPresentation(ScreenName, on: ScreenName?, profile: Profile)
+    case alreadyPresenting(ScreenName, on: ScreenName?, presenting: ScreenName)
+    case dismissDuringPresentation(from: ScreenName?)
+
+    public var subject: ScreenName? {
+        if case let .unbalancedAppearance(name) = self { name } else { nil }
+    }
+}
+
+/// A path that pops without going through a custom back button.
+public enum BackBypass: Hashable, Sendable {
+    case edgeSwipe, tabReselect
+}
+
+/// navsh's own explanation of what happened, with the screens it names.
+public enum Note: Hashable, Sendable {
+    /// A navigation call dropped while a presentation or dismissal animates.
+    case callDropped
+    case deferred
+    /// iOS 12 ran a call at once, cutting the running transition.
+    case nestedCallRanAtOnce
+    /// popViewController returned nil: `root` is the only screen (nil: the stack is empty).
+    case popReturnedNil(root: ScreenName?)
+    case popToNotInStack(ScreenName)
+    case popToAlreadyOnTop(ScreenName)
+    case popToRootReturnedNil(root: ScreenName?)
+    /// setViewControllers left a confirming screen without asking it.
+    case setStackSkipsSafePop(ScreenName)
+    case customBackBypassed(ScreenName, alert: String, by: BackBypass)
+    case frozenHierarchyReplaced(FreezeReason)
+    /// A gate was shown but its controller no longer hears didShow.
+    case gateNotHeard(ScreenName, controller: String, replacedBy: String?)
+    /// A gate was shown in a controller that knows nothing of gates.
+    case gateUnknown(ScreenName, controller: String)
+    /// A proxying controller forwards only some methods its outside delegate implements.
+    case forwardsOnly(controller: String, kept: [DelegateMethod], delegate: String, lost: [DelegateMethod])
+    case presentDropped
+    case nothingToDismiss
+    case dismissDropped
+    /// `use` made the controller its own delegate, overwriting an outside one.
+    case delegateOverwritten(controller: String, delegate: String)
+    /// An outside delegate replaced a controller that was its own delegate.
+    case delegateReplacedController(delegate: String, controller: String, gates: Bool)
 }

@@ -9,17 +9,8 @@ extension NavigationModel {
         return best
     }
 
-    /// Moves the clock to `target` (real time drives it this way) and returns what happened.
-    public mutating func advanceClock(to target: Int) -> [Event] {
-        scratch.events.removeAll(keepingCapacity: true)
-        advance(to: target)
-        let events = scratch.events
-        scratch.events = []
-        return events
-    }
-
-    /// `advanceClock(to:)` appending to a caller's buffer.
-    public mutating func advanceClock(to target: Int, appendingTo events: inout [Event]) {
+    /// Moves the clock to `target` (real time drives it this way), appending what happens to `events`.
+    public mutating func advanceClock(to target: Int, events: inout [Event]) {
         swap(&scratch.events, &events)
         advance(to: target)
         swap(&scratch.events, &events)

@@ -28,16 +28,16 @@ extension NavigationModel {
         }
         nav.cls = cls
         navs[id] = nav
-        emit(.lifecycle, "nav.viewDidLoad() (\(cls.name))")
+        emit(.controllerLoaded(cls))
         if cls.isOwnDelegate {
             if cls.features.contains(.proxy) {
                 navs[id]?.delegate = .controller(forwardingTo: outside)
-                emit(.call, "nav.delegate = nav (proxying\(outside.map { " to \($0.name)" } ?? ""))")
+                emit(.delegateAssigned(.proxy(forwardingTo: outside?.name)))
             } else {
                 navs[id]?.delegate = .controller(forwardingTo: nil)
-                emit(.call, "nav.delegate = nav")
+                emit(.delegateAssigned(.controller))
                 if let outside {
-                    emit(.note, "note: \(cls.name) set delegate = self in viewDidLoad, so \(outside.name) was overwritten and will hear nothing")
+                    emit(Note.delegateOverwritten(controller: cls.name, delegate: outside.name))
                 }
             }
         } else if case .controller = nav.delegate {
@@ -45,7 +45,7 @@ extension NavigationModel {
         }
         if cls.features.contains(.swipeGuard) {
             navs[id]?.gestureDelegate = .controller
-            emit(.call, "nav.interactivePopGestureRecognizer.delegate = nav")
+            emit(.gestureDelegateAssigned(.controller))
         }
         forwardingNote(id)
     }
@@ -53,15 +53,14 @@ extension NavigationModel {
     mutating func setDelegate(_ outside: OutsideDelegate?) {
         let id = currentNavID
         guard let nav = navs[id] else { return }
-        emit(.call, "nav.delegate = \(outside?.name ?? "nil")")
+        emit(.delegateAssigned(.outside(outside?.name)))
         if case .controller = nav.delegate, nav.cls.features.contains(.proxy) {
             navs[id]?.delegate = .controller(forwardingTo: outside)
             forwardingNote(id)
             return
         }
         if case .controller = nav.delegate, let outside {
-            let lost = nav.cls.features.contains(.gates) ? "gates stop closing" : "isPushingViewController is never cleared"
-            emit(.note, "note: \(outside.name) replaced \(nav.cls.name) as its own delegate; its willShow/didShow no longer run, so \(lost)")
+            emit(Note.delegateReplacedController(delegate: outside.name, controller: nav.cls.name, gates: nav.cls.features.contains(.gates)))
         }
         navs[id]?.delegate = outside.map { .outside($0) } ?? .none
     }
@@ -69,18 +68,13 @@ extension NavigationModel {
     mutating func setGestureDelegate(_ kind: GestureDelegate) {
         let id = currentNavID
         navs[id]?.gestureDelegate = kind
-        let value = switch kind {
-        case .system: "_UINavigationInteractiveTransition (UIKit's own)"
-        case .none: "nil"
-        case .controller: "nav"
-        }
-        emit(.call, "nav.interactivePopGestureRecognizer.delegate = \(value)")
+        emit(.gestureDelegateAssigned(kind))
     }
 
     mutating func notify(_ notification: String) {
         let visible = visibleTop
         for name in allScreensTopFirst() {
-            emit(.notify, "\(name).received(\(notification))\(name == visible ? "" : " (not visible)")", about: name)
+            emit(.notification(name, name: notification, visible: name == visible))
         }
     }
 }

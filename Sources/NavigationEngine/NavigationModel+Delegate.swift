@@ -3,43 +3,43 @@ extension NavigationModel {
     mutating func delegateWillShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
         // Fields read in place: a plain controller with no delegate copies nothing.
         guard let delegate = navs[id]?.delegate, let features = navs[id]?.cls.features else { return }
-        var text: String { "willShow(\(shown), animated: \(animated))" }
+        let call = DelegateCall.willShow(shown, animated: animated)
         switch delegate {
         case .none:
             break
         case let .outside(outside):
-            if outside.methods.contains(.willShow) { emit(.delegate, "\(outside.name).\(text)", about: shown) }
+            if outside.methods.contains(.willShow) { emit(.delegateCall(receiver: .outside(outside.name), call: call)) }
         case let .controller(forward):
             // The article's InteractivePopNavigationController implements only didShow
             // itself; willShow exists on a gate controller or as a proxy's forwarder.
             if !features.isDisjoint(with: [.gates, .proxy]) {
-                emit(.delegate, "nav.\(text)", about: shown)
+                emit(.delegateCall(receiver: .nav, call: call))
             }
             if features.contains(.gates), isGate(shown) {
                 screens[shown]?.backHiddenByGate = true
-                emit(.gate, "\(shown).navigationItem.setHidesBackButton(true, animated: false)", about: shown)
+                emit(.gateHidesBack(shown))
             }
             if let forward, forward.methods.contains(.willShow) {
-                emit(.delegate, "\(forward.name).\(text)", about: shown)
+                emit(.delegateCall(receiver: .outside(forward.name), call: call))
             }
         }
     }
 
     mutating func delegateDidShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
         guard let delegate = navs[id]?.delegate, let features = navs[id]?.cls.features else { return }
-        var text: String { "didShow(\(shown), animated: \(animated))" }
+        let call = DelegateCall.didShow(shown, animated: animated)
         switch delegate {
         case .none:
             gateMissed(id, shown)
         case let .outside(outside):
-            if outside.methods.contains(.didShow) { emit(.delegate, "\(outside.name).\(text)", about: shown) }
+            if outside.methods.contains(.didShow) { emit(.delegateCall(receiver: .outside(outside.name), call: call)) }
             gateMissed(id, shown)
         case let .controller(forward):
-            emit(.delegate, "nav.\(text)", about: shown)
+            emit(.delegateCall(receiver: .nav, call: call))
             if features.contains(.swipeGuard) { navs[id]?.isPushing = false }
             if features.contains(.gates), isGate(shown) { closeGate(id, at: shown) }
             if let forward, forward.methods.contains(.didShow) {
-                emit(.delegate, "\(forward.name).\(text)", about: shown)
+                emit(.delegateCall(receiver: .outside(forward.name), call: call))
             }
         }
     }
@@ -48,17 +48,17 @@ extension NavigationModel {
     mutating func gateMissed(_ id: Int, _ shown: ScreenName) {
         guard isGate(shown), let nav = navs[id], nav.stack.count > 1 else { return }
         if nav.cls.features.contains(.gates) {
-            let who = if case let .outside(outside) = nav.delegate { "\(outside.name) replaced it as the delegate" } else { "the delegate was set to nil" }
-            emit(.note, "note: \(shown) is a gate, but \(nav.cls.name) no longer hears didShow (\(who)), so the stack is not trimmed")
+            let replacedBy: String? = if case let .outside(outside) = nav.delegate { outside.name } else { nil }
+            emit(Note.gateNotHeard(shown, controller: nav.cls.name, replacedBy: replacedBy))
         } else {
-            emit(.note, "note: \(shown) is a gate, but \(nav.cls.name) knows nothing of gates (use GateNavigationController), so the way back stays open")
+            emit(Note.gateUnknown(shown, controller: nav.cls.name))
         }
     }
 
     /// GateNavigationController's didShow for a gate: the screens below leave without a transition.
     mutating func closeGate(_ id: Int, at gate: ScreenName) {
         guard navs[id]?.top == gate else { return }
-        emit(.gate, "gate: viewControllers = [\(gate)]", about: gate)
+        emit(.gateTrimmed(gate))
         let (below, _) = replaceStack(id, with: [gate])
         for name in below { emitLifecycle(name, .willMove(toNav: false)) }
         for name in below { emitLifecycle(name, .didMove(toNav: false)) }
@@ -90,11 +90,11 @@ extension NavigationModel {
         }
     }
 
-    mutating func delegateAnimationController(_ answering: OutsideDelegate, _ operation: String, from: ScreenName, to: ScreenName, interactive: Bool) {
+    mutating func delegateAnimationController(_ answering: OutsideDelegate, push: Bool, from: ScreenName, to: ScreenName, interactive: Bool) {
         guard answering.methods.contains(.animationController) else { return }
-        emit(.delegate, "\(answering.name).animationController(for: \(operation), from: \(from), to: \(to))", about: to)
+        emit(.delegateCall(receiver: .outside(answering.name), call: .animationController(push: push, from: from, to: to)))
         if interactive, answering.methods.contains(.interactionController) {
-            emit(.delegate, "\(answering.name).interactionController(for: animator)", about: to)
+            emit(.delegateCall(receiver: .outside(answering.name), call: .interactionController(to: to)))
         }
     }
 
@@ -105,8 +105,6 @@ extension NavigationModel {
         let forwarded = Set(nav.cls.forwardedMethods)
         let lost = DelegateMethod.allCases.filter { forward.methods.contains($0) && !forwarded.contains($0) }
         guard !lost.isEmpty else { return }
-        let kept = nav.cls.forwardedMethods.map(\.rawValue).joined(separator: " and ")
-        let lostText = lost.map(\.rawValue).joined(separator: " and ")
-        emit(.note, "note: \(nav.cls.name) forwards only \(kept); \(forward.name)'s \(lostText) will never be called")
+        emit(Note.forwardsOnly(controller: nav.cls.name, kept: nav.cls.forwardedMethods, delegate: forward.name, lost: lost))
     }
 }

@@ -2,23 +2,23 @@
 extension NavigationModel {
     mutating func backCommand() throws {
         if let blocker = touchBlocker() {
-            emit(.ui, "ignored: back (\(blocker))")
+            emit(.touchIgnored(.back, because: blocker))
             return
         }
         let id = currentNavID
         guard !plainModalOnTop, let nav = navs[id], let top = nav.top, backVisible(in: nav) else {
-            emit(.ui, "ignored: back (no back button on screen)")
+            emit(.touchIgnored(.back, because: .noBackButton))
             return
         }
         if nav.transition != nil {
-            emit(.ui, "ignored: back (the navigation bar ignores touches during a transition)")
+            emit(.touchIgnored(.back, because: .barInTransition))
             return
         }
         let t = traits(of: top)
         if t.customBack {
             if let text = t.customBackAlert {
                 alert = Alert(text: text, action: .customBack(nav: id), asker: top)
-                emit(.alert, "alert \"\(text)\" [Cancel] [OK]", about: top)
+                emit(.alertShown(text: text, presenter: top))
             } else {
                 try navCall(id, .pop(animated: true))
             }
@@ -27,9 +27,9 @@ extension NavigationModel {
         if nav.cls.features.contains(.safePop) {
             // UISafeNavigationController sends the back button through its own pop and answers false.
             try navCall(id, .pop(animated: true))
-            emit(.bar, "bar.shouldPop(\(top)) -> false", about: top)
+            emit(.barShouldPop(top, answer: false))
         } else {
-            emit(.bar, "bar.shouldPop(\(top)) -> true", about: top)
+            emit(.barShouldPop(top, answer: true))
             try navCall(id, .pop(animated: true))
         }
     }
@@ -37,16 +37,16 @@ extension NavigationModel {
     mutating func backMenuCommand(_ ref: ScreenRef) throws {
         let target = try resolveLive(ref)
         if let blocker = touchBlocker() {
-            emit(.ui, "ignored: backmenu (\(blocker))")
+            emit(.touchIgnored(.backMenu, because: blocker))
             return
         }
         let id = currentNavID
         guard !plainModalOnTop, let nav = navs[id], let top = nav.top, backVisible(in: nav) else {
-            emit(.ui, "ignored: backmenu (no back button on screen)")
+            emit(.touchIgnored(.backMenu, because: .noBackButton))
             return
         }
         if traits(of: top).customBack {
-            emit(.ui, "ignored: backmenu (a custom back button has no menu)")
+            emit(.touchIgnored(.backMenu, because: .customBackHasNoMenu))
             return
         }
         guard nav.stack.dropLast().contains(target) else {
@@ -56,9 +56,9 @@ extension NavigationModel {
     }
 
     /// A pop that does not go through a custom back button's question.
-    mutating func noteBypass(of top: ScreenName, by path: String) {
+    mutating func noteBypass(of top: ScreenName, by path: BackBypass) {
         guard let text = traits(of: top).customBackAlert else { return }
-        emit(.note, "note: \(top)'s custom back button asks \"\(text)\", but \(path), which never goes through that button")
+        emit(Note.customBackBypassed(top, alert: text, by: path))
     }
 
     mutating func tapCommand(_ button: String) throws {
@@ -67,11 +67,11 @@ extension NavigationModel {
             throw EngineError.noSuchButton(button, available: current.buttons)
         }
         if frozen != nil {
-            emit(.ui, "ignored: tap (UI is frozen)")
+            emit(.touchIgnored(.tap, because: .frozen))
             return
         }
         alert = nil
-        emit(.alert, "alert.tap \(button)")
+        emit(.alertTapped(button: button))
         guard button == "OK" else { return }
         if let asker = current.asker { noteConfirmed(asker) }
         switch current.action {
@@ -79,7 +79,7 @@ extension NavigationModel {
             try navCall(id, .pop(animated: true))
         case let .safePop(id, call):
             // The stored block calls super with the original arguments.
-            emit(.call, .navCall(call))
+            emit(.navCall(call))
             try superCall(id, call)
         }
     }
@@ -91,21 +91,21 @@ extension NavigationModel {
             throw EngineError.noSuchTab(name, tabs: names)
         }
         if let blocker = touchBlocker() {
-            emit(.ui, "ignored: tab (\(blocker))")
+            emit(.touchIgnored(.tab, because: blocker))
             return
         }
         if !modals.isEmpty {
-            emit(.ui, "ignored: tab (a presented screen covers the tab bar)")
+            emit(.touchIgnored(.tab, because: .presentationCoversTabBar))
             return
         }
         let id = ids[index]
         if index == selected {
-            emit(.tab, "tab: reselect \(name)")
-            if let top = navs[id]?.top, navs[id]?.stack.count ?? 0 > 1 { noteBypass(of: top, by: "tab re-tap pops with popToRootViewController") }
+            emit(.tabSelected(name: name, reselected: true))
+            if let top = navs[id]?.top, navs[id]?.stack.count ?? 0 > 1 { noteBypass(of: top, by: .tabReselect) }
             try navCall(id, .popToRoot(animated: true))
             return
         }
-        emit(.tab, "tab: select \(name)")
+        emit(.tabSelected(name: name, reselected: false))
         let old = navs[ids[selected]]?.top
         window = .tabs(ids, selected: index)
         guard let new = navs[id]?.top else { return }
@@ -121,12 +121,11 @@ extension NavigationModel {
     mutating func replaceRoot(with request: RootRequest) {
         let oldScreens = allScreensTopFirst()
         let oldTop = visibleTop
-        let clsName = controllerClass.typeName
         switch request {
         case let .nav(className):
-            emit(.call, "window.rootViewController = \(clsName)(rootViewController: \(className))")
+            emit(.windowRoot(controller: controllerClass, roots: [ClassName(className)], tabs: false))
         case let .tabs(classNames):
-            emit(.call, "window.rootViewController = UITabBarController(viewControllers: [\(classNames.map { "\(clsName)(rootViewController: \($0))" }.joined(separator: ", "))])")
+            emit(.windowRoot(controller: controllerClass, roots: classNames.map(ClassName.init), tabs: true))
         }
         if let oldTop {
             emitLifecycle(oldTop, .viewWillDisappear(false))
@@ -138,7 +137,7 @@ extension NavigationModel {
         modalTransition = nil
         alert = nil
         if let frozen {
-            emit(.note, "note: the frozen hierarchy was thrown away; the new one responds (it was frozen because \(frozen.reason))")
+            emit(Note.frozenHierarchyReplaced(frozen.reason))
             self.frozen = nil
         }
         for name in oldScreens where screens[name] != nil {

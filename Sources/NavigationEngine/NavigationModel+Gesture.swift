@@ -1,45 +1,44 @@
 /// The interactive pop gesture: the edge swipe, drag and release.
 extension NavigationModel {
     /// Why the gesture's delegate would refuse to begin now, or nil if it begins.
-    func swipeRefusal(_ nav: NavController) -> String? {
+    func swipeRefusal(_ nav: NavController) -> SwipeRefusal? {
         switch nav.gestureDelegate {
         case .none:
             return nil
         case .controller:
-            if nav.stack.count <= 1 { return "viewControllers.count <= 1" }
-            if nav.isPushing { return "isPushingViewController" }
+            if nav.stack.count <= 1 { return .singleScreen }
+            if nav.isPushing { return .pushing }
             return nil
         case .system:
-            if nav.transition != nil || modalTransition != nil { return "a transition is in flight" }
-            if nav.stack.count <= 1 { return "no previous screen" }
-            guard let top = nav.top else { return "no previous screen" }
+            if nav.transition != nil || modalTransition != nil { return .transitionInFlight }
+            if nav.stack.count <= 1 { return .noPreviousScreen }
+            guard let top = nav.top else { return .noPreviousScreen }
             let t = traits(of: top)
-            if t.hidesBack || screens[top]?.backHiddenByGate == true { return "\(top) hides the back button" }
-            if t.customBack { return "\(top) has a custom back button" }
+            if t.hidesBack || screens[top]?.backHiddenByGate == true { return .hidesBack(top) }
+            if t.customBack { return .customBack(top) }
             let supplied = suppliedAnimator(nav)
             if supplied.animation, !supplied.interaction {
-                return "the delegate supplies an animation controller without an interaction controller"
+                return .animatorWithoutInteraction
             }
             return nil
         }
     }
 
     /// Why an interactive pop that begins now could never end, or nil.
-    func freezeReason(_ nav: NavController) -> String? {
+    func freezeReason(_ nav: NavController) -> FreezeReason? {
         if nav.stack.count <= 1 {
-            return "an interactive pop began on the root screen with nothing to pop to (gesture delegate \(nav.gestureDelegate == .none ? "is nil" : "let it begin")); it never ends"
+            return .rootScreen(delegateLetItBegin: nav.gestureDelegate != .none)
         }
         if let t = nav.transition {
-            let what = t.kind.isPush ? "push" : "pop"
-            return "an interactive pop began while a \(what) transition was running; the pop can never complete, so the navigation controller never becomes idle again"
+            return .transitionRunning(push: t.kind.isPush)
         }
         return nil
     }
 
     /// Why a touch is ignored right now, or nil.
-    func touchBlocker() -> String? {
-        if frozen != nil { return "UI is frozen" }
-        if alert != nil { return "an alert is up" }
+    func touchBlocker() -> IgnoreReason? {
+        if frozen != nil { return .frozen }
+        if alert != nil { return .alertUp }
         return nil
     }
 
@@ -51,51 +50,51 @@ extension NavigationModel {
     }
 
     mutating func swipeCommand(percent: Int?, cancel: Bool) throws {
-        let word = percent == nil ? (cancel ? "swipe cancel" : "swipe") : "drag"
+        let touch: Touch = percent == nil ? (cancel ? .swipeCancel : .swipe) : .drag
         if let blocker = touchBlocker() {
-            emit(.ui, "ignored: \(word) (\(blocker))")
+            emit(.touchIgnored(touch, because: blocker))
             return
         }
         let id = currentNavID
         guard !plainModalOnTop, let nav = navs[id] else {
-            emit(.ui, "ignored: \(word) (no navigation controller under the finger)")
+            emit(.touchIgnored(touch, because: .noNavigationController))
             return
         }
         if case let .interactive(held, _) = nav.transition?.kind, nav.transition?.end == nil {
             guard let percent else {
-                emit(.ui, "ignored: \(word) (a swipe is already held; use release)")
+                emit(.touchIgnored(touch, because: .swipeHeld))
                 return
             }
             if percent != held {
                 navs[id]?.transition?.kind = .interactive(percent: percent, cancels: false)
-                emit(.gesture, "gesture.changed (\(percent)%)")
+                emit(.gestureChanged(percent: percent))
             }
             return
         }
         if let reason = swipeRefusal(nav) {
-            emit(.gesture, "gesture.shouldBegin -> false (\(reason))")
+            emit(.gestureRefused(reason))
             return
         }
-        emit(.gesture, "gesture.began")
+        emit(.gestureBegan)
         if let reason = freezeReason(nav) {
             frozen = Frozen(reason: reason, nav: id)
-            emit(.ui, "frozen: \(reason)")
+            emit(.frozen(reason))
             return
         }
-        emit(.call, .navCall(.pop(animated: true)))
+        emit(.navCall(.pop(animated: true)))
         if nav.cls.features.contains(.safePop), let asker = nav.safeDelegate, screens[asker] != nil {
             _ = try overriddenCall(id, .pop(animated: true))
-            emit(.gesture, "gesture.cancelled (pop refused)")
+            emit(.gestureCancelled(popRefused: true))
             return
         }
-        if let top = nav.top { noteBypass(of: top, by: "the edge swipe pops with popViewController") }
+        if let top = nav.top { noteBypass(of: top, by: .edgeSwipe) }
         let kind: NavTransition.Kind = .interactive(percent: percent ?? 100, cancels: cancel)
         beginTransition(id, .keep(nav.stack.count - 1), kind: kind, animated: true, held: percent != nil)
     }
 
     mutating func releaseCommand() throws {
         if let blocker = touchBlocker(), frozen != nil {
-            emit(.ui, "ignored: release (\(blocker))")
+            emit(.touchIgnored(.release, because: blocker))
             return
         }
         let id = currentNavID
@@ -106,13 +105,13 @@ extension NavigationModel {
         let remaining = cancels ? percent * durations.pop / 100 : (100 - percent) * durations.pop / 100
         navs[id]?.transition?.kind = .interactive(percent: percent, cancels: cancels)
         navs[id]?.transition?.end = clock + remaining
-        emit(.gesture, "gesture.released at \(percent)%: \(cancels ? "cancels" : "finishes") in \(remaining)ms")
+        emit(.gestureReleased(percent: percent, cancels: cancels, remaining: remaining))
     }
 
     /// A cancelled interactive pop: the old top comes back.
     mutating func cancelInteractivePop(_ id: Int, _ t: NavTransition) {
         guard let from = t.from else { return }
-        emit(.gesture, "gesture.cancelled")
+        emit(.gestureCancelled(popRefused: false))
         viewWillDisappear(t.to, id, true)
         emitLifecycle(t.to, .viewDidDisappear(true))
         viewWillAppear(from, id, true)

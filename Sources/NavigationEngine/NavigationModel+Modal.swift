@@ -2,22 +2,16 @@
 extension NavigationModel {
     mutating func present(_ className: String, inNavigation: Bool, animated: Bool) {
         let presenter = visibleTop
-        let from = presenter?.description ?? "nav"
         let presented = makeScreen(className)
-        let shown = inNavigation ? "\(controllerClass.typeName)(rootViewController: \(presented))" : presented.description
-        emit(.modal, "\(from).present(\(shown), animated: \(animated))", about: presented)
+        emit(.present(receiver: presenter, screen: presented, container: inNavigation ? controllerClass : nil, animated: animated))
         if modalTransition != nil {
-            if profile == .legacy {
-                emit(.warning, "warning: Warning: Attempt to present \(presented) on \(from) while a presentation is in progress!")
-            } else {
-                emit(.warning, "warning: Attempt to present \(presented) on \(from) (from \(from)) while a presentation is in progress.")
-            }
-            emit(.note, "note: the present was dropped because another presentation or dismissal is still animating")
+            emit(Warning.presentDuringPresentation(presented, on: presenter, profile: profile))
+            emit(Note.presentDropped)
             releaseUnheld([presented])
             return
         }
         if let existing = modals.first(where: { $0.presenter == presenter }) {
-            emit(.warning, "warning: Attempt to present \(presented) on \(from) (from \(from)) which is already presenting \(existing.screen).")
+            emit(Warning.alreadyPresenting(presented, on: presenter, presenting: existing.screen))
             releaseUnheld([presented])
             return
         }
@@ -38,15 +32,14 @@ extension NavigationModel {
 
     mutating func dismiss(animated: Bool) {
         guard let modal = modals.last else {
-            emit(.modal, "\(visibleTop?.description ?? "nav").dismiss(animated: \(animated))")
-            emit(.note, "note: nothing is presented, so dismiss does nothing")
+            emit(.dismiss(receiver: visibleTop, presented: nil, animated: animated))
+            emit(Note.nothingToDismiss)
             return
         }
-        let from = modal.presenter?.description ?? "nav"
-        emit(.modal, "\(from).dismiss(animated: \(animated))", about: modal.screen)
+        emit(.dismiss(receiver: modal.presenter, presented: modal.screen, animated: animated))
         if modalTransition != nil {
-            emit(.warning, "warning: Attempt to dismiss from view controller \(from) while a presentation or dismiss is in progress!")
-            emit(.note, "note: the dismiss was dropped because another presentation or dismissal is still animating")
+            emit(Warning.dismissDuringPresentation(from: modal.presenter))
+            emit(Note.dismissDropped)
             return
         }
         let leaving = modal.nav.flatMap { navs[$0]?.top } ?? modal.screen

@@ -9,7 +9,7 @@ extension NavigationModel {
     }
 
     public var isFrozen: Bool { if case .some = frozen { true } else { false } }
-    public var frozenReason: String? { frozen?.reason }
+    public var frozenReason: FreezeReason? { frozen?.reason }
     public var alertText: String? { alert?.text }
     public var alertButtons: [String] { alert?.buttons ?? [] }
 
@@ -120,7 +120,11 @@ extension NavigationModel {
             root.children.append(node)
         }
         if let alert { root.children.append(HierarchyNode("alert \"\(alert.text)\" [Cancel] [OK]")) }
-        if let frozen { root.children.append(HierarchyNode("FROZEN: \(frozen.reason)")) }
+        if let frozen {
+            var node = HierarchyNode("FROZEN")
+            node.frozen = frozen.reason
+            root.children.append(node)
+        }
         for job in jobs { root.children.append(HierarchyNode("in flight: \(job)")) }
         return root
     }
@@ -130,6 +134,8 @@ extension NavigationModel {
 public struct HierarchyNode: Hashable, Sendable {
     public var label: String
     public var children: [HierarchyNode] = []
+    /// Why the UI is frozen, for the node that says so (its words are the renderer's).
+    public var frozen: FreezeReason?
 
     public init(_ label: String) {
         self.label = label

@@ -31,7 +31,7 @@ extension NavigationModel {
 
     /// Prints a call, then runs it the way the controller's class does.
     mutating func navCall(_ id: Int, _ call: NavCall) throws {
-        emit(.call, .navCall(call))
+        emit(.navCall(call))
         try overriddenCall(id, call)
     }
 
@@ -41,10 +41,10 @@ extension NavigationModel {
         guard let features = navs[id]?.cls.features else { return false }
         if features.contains(.safePop), call.isPop, let asker = navs[id]?.safeDelegate, screens[asker] != nil,
            let top = navs[id]?.top {
-            emit(.delegate, "\(asker).shouldPop(\(top)) -> false", about: asker)
+            emit(.shouldPop(asker: asker, top: top))
             let text = traits(of: asker).confirm ?? "Leave \(asker)?"
             alert = Alert(text: text, action: .safePop(nav: id, call: call), asker: asker)
-            emit(.alert, "alert \"\(text)\" [Cancel] [OK]")
+            emit(.alertShown(text: text, presenter: nil))
             return false
         }
         if features.contains(.swipeGuard), case .push = call {
@@ -57,8 +57,8 @@ extension NavigationModel {
     /// UINavigationController's own implementation of a call.
     mutating func superCall(_ id: Int, _ call: NavCall) throws {
         if isModalTransitioning {
-            emit(.warning, "warning: \(call.selector) called on <nav> while an existing transition or presentation is occurring; the navigation stack will not be updated.")
-            emit(.note, "note: the call was dropped because a presentation or dismissal is still animating")
+            emit(Warning.callDuringPresentation(call.method))
+            emit(Note.callDropped)
             releaseUnheld(call.screens)
             return
         }
@@ -69,10 +69,10 @@ extension NavigationModel {
         }
         if running || frozenNav == id {
             if case let .push(name, _) = call, screens[name]?.parent == id {
-                throw raising("NSInvalidArgumentException", "Pushing the same view controller instance more than once is not supported (\(name))")
+                throw raising(.pushedTwice(name))
             }
             navs[id]?.queue.append(call)
-            emit(.note, "note: deferred until the running transition ends")
+            emit(Note.deferred)
             return
         }
         try run(id, call)
@@ -81,14 +81,14 @@ extension NavigationModel {
     /// iOS 12: a call during a transition runs at once and cuts the running one short.
     mutating func nestedCall(_ id: Int, _ call: NavCall, cutting running: NavTransition) throws {
         if case let .push(name, _) = call, running.kind.isPush, running.to == name {
-            throw raising("NSInvalidArgumentException", "Can't add self as subview")
+            throw raising(.addSelfAsSubview)
         }
         if case let .push(name, _) = call, screens[name]?.parent == id {
-            throw raising("NSInvalidArgumentException", "Pushing the same view controller instance more than once is not supported (\(name))")
+            throw raising(.pushedTwice(name))
         }
-        emit(.warning, "warning: nested \(call.isPop ? "pop" : "push") animation can result in corrupted navigation bar")
+        emit(Warning.nestedAnimation(pop: call.isPop))
         cutTransition(id)
-        emit(.note, "note: iOS 12 ran the call at once instead of queueing it; the navigation bar keeps the item of the cut transition")
+        emit(Note.nestedCallRanAtOnce)
         nesting = true
         defer { nesting = false }
         try run(id, call)
@@ -97,14 +97,14 @@ extension NavigationModel {
     /// Ends a transition before its time: no viewDidAppear, no didShow, a corrupted bar.
     mutating func cutTransition(_ id: Int) {
         guard let t = navs[id]?.transition else { return }
-        emit(.warning, "warning: Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.")
+        emit(Warning.unexpectedTransitionState)
         if let from = t.from {
             emitLifecycle(from, .viewDidDisappear(t.animated))
             if t.removed.first == from { emitLifecycle(from, .didMove(toNav: false)) }
         }
         for name in t.removed where name != t.from { emitLifecycle(name, .didMove(toNav: false)) }
         if t.toIsNew { emitLifecycle(t.to, .didMove(toNav: true)) }
-        emit(.warning, "warning: Unbalanced calls to begin/end appearance transitions for <\(t.to)>.", about: t.to)
+        emit(Warning.unbalancedAppearance(t.to))
         navs[id]?.transition = nil
         navs[id]?.barCorrupted = true
         releaseUnheld(t.removed)
@@ -123,43 +123,43 @@ extension NavigationModel {
         switch call {
         case let .push(name, animated):
             if screens[name]?.parent == id {
-                throw raising("NSInvalidArgumentException", "Pushing the same view controller instance more than once is not supported (\(name))")
+                throw raising(.pushedTwice(name))
             }
             detachFromOtherControllers(name, except: id)
             beginTransition(id, .push(name), kind: .push, animated: count == 0 ? false : animated)
         case let .pop(animated):
             guard count > 1 else {
-                emit(.note, "note: popViewController(animated:) returned nil: \(top.map { "\($0) is the root" } ?? "the stack is empty"), there is nothing to pop")
+                emit(Note.popReturnedNil(root: top))
                 return
             }
             beginTransition(id, .keep(count - 1), kind: .pop, animated: animated)
         case let .popTo(target, animated):
             guard screens[target]?.parent == id, let index = navs[id]?.stack.lastIndex(of: target) else {
                 if profile == .legacy {
-                    throw raising("NSInternalInconsistencyException", "Tried to pop to a view controller that doesn't exist.")
+                    throw raising(.popToMissing)
                 }
-                emit(.warning, "warning: Tried to pop to a view controller that doesn't exist.")
-                emit(.note, "note: \(target) is not in this navigation controller's stack, so nothing changed")
+                emit(Warning.popToMissing)
+                emit(Note.popToNotInStack(target))
                 return
             }
             guard index < count - 1 else {
-                emit(.note, "note: popToViewController(_:animated:) returned nil: \(target) is already on top")
+                emit(Note.popToAlreadyOnTop(target))
                 return
             }
             beginTransition(id, .keep(index + 1), kind: .pop, animated: animated)
         case let .popToRoot(animated):
             guard count > 1 else {
-                emit(.note, "note: popToRootViewController(animated:) returned nil: \(top.map { "\($0) is already the root" } ?? "the stack is empty")")
+                emit(Note.popToRootReturnedNil(root: top))
                 return
             }
             beginTransition(id, .keep(1), kind: .pop, animated: animated)
         case let .setStack(names, animated):
             if navs[id]?.cls.features.contains(.safePop) == true, let asker = navs[id]?.safeDelegate,
                screens[asker] != nil, !names.contains(asker) {
-                emit(.note, "note: UISafeNavigationController does not override setViewControllers, so \(asker) was not asked before leaving")
+                emit(Note.setStackSkipsSafePop(asker))
             }
             if Set(names).count != names.count {
-                throw raising("NSInternalInconsistencyException", "All view controllers in a navigation controller must be distinct ([\(names.map(\.description).joined(separator: ", "))])")
+                throw raising(.notDistinct(names))
             }
             for name in names where screens[name]?.parent != id { detachFromOtherControllers(name, except: id) }
             let newTop = names.last
@@ -280,9 +280,8 @@ extension NavigationModel {
         viewWillAppear(newTop, id, animated)
         delegateWillShow(id, newTop, animated)
         if animated, let oldTop {
-            let operation: String = if case .push = kind { "push" } else { "pop" }
             if let animator {
-                delegateAnimationController(animator, operation, from: oldTop, to: newTop, interactive: kind.isInteractive)
+                delegateAnimationController(animator, push: kind.isPush, from: oldTop, to: newTop, interactive: kind.isInteractive)
             }
         }
         let duration = kind.isPush ? durations.push : durations.pop
@@ -312,7 +311,7 @@ extension NavigationModel {
         if t.repairsBar { navs[id]?.barCorrupted = false }
         delegateDidShow(id, t.to, t.animated)
         releaseUnheld(t.removed)
-        if t.kind.isInteractive { emit(.gesture, "gesture.finished") }
+        if t.kind.isInteractive { emit(.gestureFinished) }
         runQueue(id)
     }
 
@@ -340,7 +339,7 @@ extension NavigationModel {
         emitLifecycle(name, .viewWillAppear(animated))
         if navs[id]?.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
             navs[id]?.safeDelegate = name
-            emit(.delegate, "nav.safeDelegate = \(name)", about: name)
+            emit(.safeDelegateAssigned(screen: name, set: true))
         }
     }
 
@@ -348,7 +347,7 @@ extension NavigationModel {
         emitLifecycle(name, .viewWillDisappear(animated))
         if navs[id]?.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
             navs[id]?.safeDelegate = nil
-            emit(.delegate, "nav.safeDelegate = nil", about: name)
+            emit(.safeDelegateAssigned(screen: name, set: false))
         }
     }
 }

@@ -35,31 +35,6 @@ public struct NavigationModel: Hashable, Sendable {
         navs[1] = NavController(id: 1, cls: .plain)
     }
 
-    /// Runs one action. A refused input (`EngineError`) changes nothing; an
-    /// exception UIKit raises is reported in the outcome and changes nothing
-    /// but the events it printed.
-    public mutating func perform(_ action: Action) throws(EngineError) -> Outcome {
-        // Only the actions that can raise after changing something keep a copy to roll
-        // back to; for the rest every refusal is found before anything changes, and not
-        // holding a copy spares a copy-on-write of the stacks on every command.
-        let saved: NavigationModel? = action.mayRaise ? self : nil
-        scratch.events.removeAll(keepingCapacity: true)
-        do {
-            try apply(action)
-        } catch let error as EngineError {
-            if let saved { self = saved }
-            throw error
-        } catch {
-            let events = scratch.events
-            if let saved { self = saved }
-            return Outcome(events: events, raisedException: true)
-        }
-        let events = scratch.events
-        scratch.events = []
-        return Outcome(events: events, raisedException: false)
-    }
-
-    /// Runs the clock until nothing is in flight but held or frozen pops.
     /// A cheap summary that changes whenever a navigation command changes the
     /// state (counts, tops, clock, what is in flight); `Session` compares it to
     /// tell a command that changed nothing (a pop that returns nil, an ignored
@@ -110,40 +85,51 @@ public struct NavigationModel: Hashable, Sendable {
     }
 
     /// Runs one action, appending its events to `events` (a buffer the caller
-    /// reuses, so a command allocates nothing for its events). Returns whether
-    /// UIKit raised an exception; a refused input throws and changes nothing.
-    public mutating func perform(_ action: Action, appendingTo events: inout [Event]) throws(EngineError) -> Bool {
+    /// reuses, so a command allocates nothing for its events). A refused input
+    /// throws `EngineError` and changes nothing (and appends nothing); an
+    /// exception UIKit raises is reported in the outcome and changes nothing but
+    /// the events it appended.
+    public mutating func perform(_ action: Action, events: inout [Event]) throws(EngineError) -> Outcome {
+        // Only the actions that can raise after changing something keep a copy to roll
+        // back to; for the rest every refusal is found before anything changes, and not
+        // holding a copy spares a copy-on-write of the stacks on every command.
         let saved: NavigationModel? = action.mayRaise ? self : nil
+        let before = action.isDeclaration ? nil : fingerprint
+        let start = events.count
         swap(&scratch.events, &events)
         do {
             try apply(action)
         } catch let error as EngineError {
             swap(&scratch.events, &events)
+            events.removeSubrange(start...)
             if let saved { self = saved }
             throw error
         } catch {
             swap(&scratch.events, &events)
             if let saved { self = saved }
-            return true
+            return Outcome(exception: error as? UIKitException, changed: false)
         }
         swap(&scratch.events, &events)
-        return false
+        return Outcome(exception: nil, changed: changed(since: before, events: events[start...]))
     }
 
-    /// `settle()` appending to a caller's buffer.
-    public mutating func settle(appendingTo events: inout [Event]) {
+    /// Whether the state moved on from the one `before` fingerprinted (nil: always):
+    /// the fingerprint differs, or an event reports a change of its own.
+    private func changed(since before: Int?, events: ArraySlice<Event>) -> Bool {
+        guard let before else { return true }
+        // The events first: a command that did something usually says so at once.
+        return events.contains { !$0.payload.isReport } || before != fingerprint
+    }
+
+    /// Runs the clock until nothing is in flight but held or frozen pops,
+    /// appending what happens to `events`. Returns whether anything changed.
+    @discardableResult
+    public mutating func settle(events: inout [Event]) -> Bool {
+        let before = clock, start = events.count
         swap(&scratch.events, &events)
         runUntilIdle()
         swap(&scratch.events, &events)
-    }
-
-    /// Runs the clock until nothing is in flight but held or frozen pops.
-    public mutating func settle() -> [Event] {
-        scratch.events.removeAll(keepingCapacity: true)
-        runUntilIdle()
-        let events = scratch.events
-        scratch.events = []
-        return events
+        return before != clock || events.count != start
     }
 
     private mutating func apply(_ action: Action) throws {
@@ -187,16 +173,20 @@ public struct NavigationModel: Hashable, Sendable {
 
     // MARK: - Events
 
-    mutating func emit(_ category: EventCategory, _ text: String, about subject: ScreenName? = nil) {
-        scratch.events.append(Event(time: clock, category: category, payload: .text(text, subject: subject)))
+    mutating func emit(_ payload: EventPayload) {
+        scratch.events.append(Event(time: clock, payload: payload))
     }
 
-    mutating func emit(_ category: EventCategory, _ payload: EventPayload) {
-        scratch.events.append(Event(time: clock, category: category, payload: payload))
+    mutating func emit(_ note: Note) {
+        scratch.events.append(Event(time: clock, payload: .note(note)))
+    }
+
+    mutating func emit(_ warning: Warning) {
+        scratch.events.append(Event(time: clock, payload: .warning(warning)))
     }
 
     mutating func emitLifecycle(_ name: ScreenName, _ call: LifecycleCall) {
-        scratch.events.append(Event(time: clock, category: .lifecycle, payload: .lifecycle(name, call)))
+        scratch.events.append(Event(time: clock, payload: .lifecycle(name, call)))
         switch call {
         case .viewWillAppear: noteWillAppear(name)
         case .viewDidAppear: noteDidAppear(name)
@@ -205,12 +195,13 @@ public struct NavigationModel: Hashable, Sendable {
     }
 
     mutating func emitDeinit(_ name: ScreenName) {
-        scratch.events.append(Event(time: clock, category: .memory, payload: .deinitialized(name)))
+        scratch.events.append(Event(time: clock, payload: .deinitialized(name)))
     }
 
-    mutating func raising(_ name: String, _ reason: String) -> UIKitException {
-        emit(.exception, "exception: \(name): \(reason)")
-        return UIKitException(name: name, reason: reason)
+    /// Reports an exception UIKit raises and returns it, to throw.
+    mutating func raising(_ exception: UIKitException) -> UIKitException {
+        emit(.exception(exception))
+        return exception
     }
 }
 
@@ -223,12 +214,6 @@ extension Action {
         default: false
         }
     }
-}
-
-/// An exception UIKit raises; it unwinds the action that caused it.
-struct UIKitException: Error {
-    var name: String
-    var reason: String
 }
 
 /// Events collected while an action runs; never part of the state's identity.
@@ -301,7 +286,7 @@ struct Alert: Hashable, Sendable {
 
 /// A UI that ignores every touch: an interactive pop that can never end.
 struct Frozen: Hashable, Sendable {
-    var reason: String
+    var reason: FreezeReason
     var nav: Int
 }
 

@@ -92,7 +92,7 @@ struct ExplorerPropertyTests {
     func stepProperties() {
         let setup = Setup("explore back\ninvariant no log \"deinit\"\npush Home")
         let explorer = setup.explorer()
-        let deinitEvent = Event(time: 0, category: .memory, payload: .deinitialized(ScreenName(className: "Home", ordinal: 1)))
+        let deinitEvent = Event(time: 0, payload: .deinitialized(ScreenName(className: "Home", ordinal: 1)))
         #expect(explorer.stepViolations(raised: false, events: [deinitEvent]) == 1 << UInt64(Property.invariant(0).rank))
         #expect(explorer.stepViolations(raised: true, events: []) == 1 << UInt64(Property.builtin(.exceptions).rank))
         #expect(explorer.stepViolations(raised: false, events: []) == 0)

@@ -123,7 +123,8 @@ struct PropertyTests {
             }
             for case let .action(action) in list {
                 var copy = model
-                _ = try? copy.perform(action)
+                var events: [Event] = []
+                _ = try? copy.perform(action, events: &events)
                 guard copy == model else {
                     Issue.record("\(action) was not ignored under \(model.alertText.map { "the alert \($0)" } ?? "a frozen UI")\n\(context)")
                     return false

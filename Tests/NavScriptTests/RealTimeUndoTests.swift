@@ -58,7 +58,7 @@ struct RealTimeUndoTests {
         type("push Home")
         type("push Details")
         let stateBeforeBack = session.state
-        let historyBeforeBack = Array(session.history).map(\.text)
+        let historyBeforeBack = Array(session.history)
         type("back")
         let printedBeforeUndo = sink.lines.count
         type("undo")
@@ -66,7 +66,7 @@ struct RealTimeUndoTests {
         #expect(afterUndo == ["undone: back"], "undo printed \(afterUndo)")
         #expect(session.state.nextDeadline == nil, "a transition is in flight after undo: \(session.state.jobs)")
         #expect(session.state == stateBeforeBack)
-        #expect(Array(session.history).map(\.text) == historyBeforeBack,
+        #expect(Array(session.history) == historyBeforeBack,
                 "the timeline keeps events undo took back")
         // The next command starts where `back` started.
         type("stack")
@@ -92,6 +92,6 @@ struct RealTimeUndoTests {
         #expect(session.state.currentStack.map(\.description) == ["Home"])
         #expect(session.state.nextDeadline == nil)
         #expect(session.state.clock == 0)
-        #expect(session.history.allSatisfy { !$0.text.contains("Details") && !$0.text.contains("More") })
+        #expect(session.history.allSatisfy { !EventRenderer.words($0).contains("Details") && !EventRenderer.words($0).contains("More") })
     }
 }

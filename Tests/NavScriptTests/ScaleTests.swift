@@ -73,8 +73,9 @@ struct ScaleTests {
         }, small: 10_000)
         var model = NavigationModel()
         for i in 0..<1_000 {
-            _ = try? model.perform(.push(ScreenRef(className: "Counted\(i)"), gate: false, animated: false))
-            _ = try? model.perform(.pop(animated: false))
+            var events: [Event] = []
+            _ = try? model.perform(.push(ScreenRef(className: "Counted\(i)"), gate: false, animated: false), events: &events)
+            _ = try? model.perform(.pop(animated: false), events: &events)
         }
         #expect(model.weight >= 1_000, "the counters of 1,000 classes count in the state's size (weight \(model.weight))")
     }

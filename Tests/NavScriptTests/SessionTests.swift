@@ -97,8 +97,9 @@ struct SessionTests {
 
     @Test("events print with the clock time, right-aligned")
     func eventRendering() {
-        #expect(EventRenderer.text(Event(time: 350, category: .lifecycle, text: "Login.viewDidAppear(true)")) == "[  350ms] Login.viewDidAppear(true)")
-        #expect(EventRenderer.text(Event(time: 123456, category: .call, text: "x")) == "[123456ms] x")
+        let login = ScreenName(className: "Login", ordinal: 1)
+        #expect(EventRenderer.text(Event(time: 350, payload: .lifecycle(login, .viewDidAppear(true)))) == "[  350ms] Login.viewDidAppear(true)")
+        #expect(EventRenderer.text(Event(time: 123456, payload: .navCall(.pop(animated: false)))) == "[123456ms] nav.popViewController(animated: false)")
     }
 
     @Test("a reference to a class never created adds nothing to the class-name table")

@@ -15,137 +15,86 @@ import NavigationEngine
 @testable import NavScript
 import Testing
 
-/// A real session, from `navsh --json -c 'log full' -c 'delegate Spy' -c 'push Home' -c 'push Detail'
-/// -c 'swipe cancel' -c 'swipe' -c 'screen Editor custom-back "Discard changes?"' -c 'push Editor'
-/// -c 'back' -c 'tap OK' -c 'present Sheet' -c 'present Other &' -c 'dismiss'`.
-private let sampleSession: [Event] = [
-        Event(time: 0, category: .call, text: "nav.delegate = Spy"),
-        Event(time: 0, category: .call, text: "nav.pushViewController(Home, animated: true)"),
-        Event(time: 0, category: .lifecycle, text: "Home.willMove(toParent: nav)", subject: "Home"),
-        Event(time: 0, category: .lifecycle, text: "Home.viewDidLoad()", subject: "Home"),
-        Event(time: 0, category: .lifecycle, text: "Home.viewWillAppear(false)", subject: "Home"),
-        Event(time: 0, category: .delegate, text: "Spy.willShow(Home, animated: false)", subject: "Home"),
-        Event(time: 0, category: .lifecycle, text: "Home.viewDidAppear(false)", subject: "Home"),
-        Event(time: 0, category: .lifecycle, text: "Home.didMove(toParent: nav)", subject: "Home"),
-        Event(time: 0, category: .delegate, text: "Spy.didShow(Home, animated: false)", subject: "Home"),
-        Event(time: 0, category: .call, text: "nav.pushViewController(Detail, animated: true)"),
-        Event(time: 0, category: .lifecycle, text: "Detail.willMove(toParent: nav)", subject: "Detail"),
-        Event(time: 0, category: .lifecycle, text: "Detail.viewDidLoad()", subject: "Detail"),
-        Event(time: 0, category: .lifecycle, text: "Home.viewWillDisappear(true)", subject: "Home"),
-        Event(time: 0, category: .lifecycle, text: "Detail.viewWillAppear(true)", subject: "Detail"),
-        Event(time: 0, category: .delegate, text: "Spy.willShow(Detail, animated: true)", subject: "Detail"),
-        Event(time: 350, category: .lifecycle, text: "Home.viewDidDisappear(true)", subject: "Home"),
-        Event(time: 350, category: .lifecycle, text: "Detail.viewDidAppear(true)", subject: "Detail"),
-        Event(time: 350, category: .lifecycle, text: "Detail.didMove(toParent: nav)", subject: "Detail"),
-        Event(time: 350, category: .delegate, text: "Spy.didShow(Detail, animated: true)", subject: "Detail"),
-        Event(time: 350, category: .gesture, text: "gesture.began"),
-        Event(time: 350, category: .call, text: "nav.popViewController(animated: true)"),
-        Event(time: 350, category: .lifecycle, text: "Detail.willMove(toParent: nil)", subject: "Detail"),
-        Event(time: 350, category: .lifecycle, text: "Detail.viewWillDisappear(true)", subject: "Detail"),
-        Event(time: 350, category: .lifecycle, text: "Home.viewWillAppear(true)", subject: "Home"),
-        Event(time: 350, category: .delegate, text: "Spy.willShow(Home, animated: true)", subject: "Home"),
-        Event(time: 700, category: .gesture, text: "gesture.cancelled"),
-        Event(time: 700, category: .lifecycle, text: "Home.viewWillDisappear(true)", subject: "Home"),
-        Event(time: 700, category: .lifecycle, text: "Home.viewDidDisappear(true)", subject: "Home"),
-        Event(time: 700, category: .lifecycle, text: "Detail.viewWillAppear(true)", subject: "Detail"),
-        Event(time: 700, category: .lifecycle, text: "Detail.viewDidAppear(true)", subject: "Detail"),
-        Event(time: 700, category: .delegate, text: "Spy.willShow(Detail, animated: true)", subject: "Detail"),
-        Event(time: 700, category: .delegate, text: "Spy.didShow(Detail, animated: true)", subject: "Detail"),
-        Event(time: 700, category: .gesture, text: "gesture.began"),
-        Event(time: 700, category: .call, text: "nav.popViewController(animated: true)"),
-        Event(time: 700, category: .lifecycle, text: "Detail.willMove(toParent: nil)", subject: "Detail"),
-        Event(time: 700, category: .lifecycle, text: "Detail.viewWillDisappear(true)", subject: "Detail"),
-        Event(time: 700, category: .lifecycle, text: "Home.viewWillAppear(true)", subject: "Home"),
-        Event(time: 700, category: .delegate, text: "Spy.willShow(Home, animated: true)", subject: "Home"),
-        Event(time: 1050, category: .lifecycle, text: "Detail.viewDidDisappear(true)", subject: "Detail"),
-        Event(time: 1050, category: .lifecycle, text: "Detail.didMove(toParent: nil)", subject: "Detail"),
-        Event(time: 1050, category: .lifecycle, text: "Home.viewDidAppear(true)", subject: "Home"),
-        Event(time: 1050, category: .delegate, text: "Spy.didShow(Home, animated: true)", subject: "Home"),
-        Event(time: 1050, category: .memory, text: "Detail.deinit", subject: "Detail"),
-        Event(time: 1050, category: .gesture, text: "gesture.finished"),
-        Event(time: 1050, category: .call, text: "nav.pushViewController(Editor, animated: true)"),
-        Event(time: 1050, category: .lifecycle, text: "Editor.willMove(toParent: nav)", subject: "Editor"),
-        Event(time: 1050, category: .lifecycle, text: "Editor.viewDidLoad()", subject: "Editor"),
-        Event(time: 1050, category: .lifecycle, text: "Home.viewWillDisappear(true)", subject: "Home"),
-        Event(time: 1050, category: .lifecycle, text: "Editor.viewWillAppear(true)", subject: "Editor"),
-        Event(time: 1050, category: .delegate, text: "Spy.willShow(Editor, animated: true)", subject: "Editor"),
-        Event(time: 1400, category: .lifecycle, text: "Home.viewDidDisappear(true)", subject: "Home"),
-        Event(time: 1400, category: .lifecycle, text: "Editor.viewDidAppear(true)", subject: "Editor"),
-        Event(time: 1400, category: .lifecycle, text: "Editor.didMove(toParent: nav)", subject: "Editor"),
-        Event(time: 1400, category: .delegate, text: "Spy.didShow(Editor, animated: true)", subject: "Editor"),
-        Event(time: 1400, category: .alert, text: "alert \"Discard changes?\" [Cancel] [OK]", subject: "Editor"),
-        Event(time: 1400, category: .alert, text: "alert.tap OK"),
-        Event(time: 1400, category: .call, text: "nav.popViewController(animated: true)"),
-        Event(time: 1400, category: .lifecycle, text: "Editor.willMove(toParent: nil)", subject: "Editor"),
-        Event(time: 1400, category: .lifecycle, text: "Editor.viewWillDisappear(true)", subject: "Editor"),
-        Event(time: 1400, category: .lifecycle, text: "Home.viewWillAppear(true)", subject: "Home"),
-        Event(time: 1400, category: .delegate, text: "Spy.willShow(Home, animated: true)", subject: "Home"),
-        Event(time: 1750, category: .lifecycle, text: "Editor.viewDidDisappear(true)", subject: "Editor"),
-        Event(time: 1750, category: .lifecycle, text: "Editor.didMove(toParent: nil)", subject: "Editor"),
-        Event(time: 1750, category: .lifecycle, text: "Home.viewDidAppear(true)", subject: "Home"),
-        Event(time: 1750, category: .delegate, text: "Spy.didShow(Home, animated: true)", subject: "Home"),
-        Event(time: 1750, category: .memory, text: "Editor.deinit", subject: "Editor"),
-        Event(time: 1750, category: .modal, text: "Home.present(Sheet, animated: true)", subject: "Sheet"),
-        Event(time: 1750, category: .lifecycle, text: "Sheet.viewDidLoad()", subject: "Sheet"),
-        Event(time: 1750, category: .lifecycle, text: "Home.viewWillDisappear(true)", subject: "Home"),
-        Event(time: 1750, category: .lifecycle, text: "Sheet.viewWillAppear(true)", subject: "Sheet"),
-        Event(time: 2150, category: .lifecycle, text: "Home.viewDidDisappear(true)", subject: "Home"),
-        Event(time: 2150, category: .lifecycle, text: "Sheet.viewDidAppear(true)", subject: "Sheet"),
-        Event(time: 2150, category: .modal, text: "Sheet.present(Other, animated: true)", subject: "Other"),
-        Event(time: 2150, category: .lifecycle, text: "Other.viewDidLoad()", subject: "Other"),
-        Event(time: 2150, category: .lifecycle, text: "Sheet.viewWillDisappear(true)", subject: "Sheet"),
-        Event(time: 2150, category: .lifecycle, text: "Other.viewWillAppear(true)", subject: "Other"),
-        Event(time: 2150, category: .modal, text: "Sheet.dismiss(animated: true)", subject: "Other"),
-        Event(time: 2150, category: .warning, text: "warning: Attempt to dismiss from view controller Sheet while a presentation or dismiss is in progress!"),
-        Event(time: 2150, category: .note, text: "note: the dismiss was dropped because another presentation or dismissal is still animating"),
-        Event(time: 2550, category: .lifecycle, text: "Sheet.viewDidDisappear(true)", subject: "Sheet"),
-        Event(time: 2550, category: .lifecycle, text: "Other.viewDidAppear(true)", subject: "Other"),
-]
+/// The events a fresh session records for `commands`, one a line.
+private func recorded(_ commands: String) -> [Event] {
+    let harness = Harness()
+    harness.run(commands)
+    return Array(harness.session.history)
+}
+
+/// A real session: delegate calls, pushes, a cancelled and a finished swipe,
+/// a custom back button's alert, and two presentations, the second dropped.
+private let sampleSession = recorded("""
+    log full
+    delegate Spy
+    push Home
+    push Detail
+    swipe cancel
+    swipe
+    screen Editor custom-back "Discard changes?"
+    push Editor
+    back
+    tap OK
+    present Sheet
+    present Other &
+    dismiss
+    wait
+    """)
 
 /// The picture in the docs (docs/images/timeline-example.png): the sample up to the
 /// finished swipe, then `present Sheet &` and `dismiss`, which UIKit drops with a warning.
-private let docsSession: [Event] = Array(sampleSession.prefix(44)) + [
-    Event(time: 1050, category: .modal, text: "Home.present(Sheet, animated: true)", subject: "Sheet"),
-    Event(time: 1050, category: .lifecycle, text: "Sheet.viewDidLoad()", subject: "Sheet"),
-    Event(time: 1050, category: .lifecycle, text: "Home.viewWillDisappear(true)", subject: "Home"),
-    Event(time: 1050, category: .lifecycle, text: "Sheet.viewWillAppear(true)", subject: "Sheet"),
-    Event(time: 1050, category: .modal, text: "Home.dismiss(animated: true)", subject: "Sheet"),
-    Event(time: 1050, category: .warning, text: "warning: Attempt to dismiss from view controller Home while a presentation or dismiss is in progress!"),
-    Event(time: 1050, category: .note, text: "note: the dismiss was dropped because another presentation or dismissal is still animating"),
-    Event(time: 1450, category: .lifecycle, text: "Home.viewDidDisappear(true)", subject: "Home"),
-    Event(time: 1450, category: .lifecycle, text: "Sheet.viewDidAppear(true)", subject: "Sheet"),
-]
+private let docsSession = recorded("""
+    log full
+    delegate Spy
+    push Home
+    push Detail
+    swipe cancel
+    swipe
+    present Sheet &
+    dismiss
+    wait
+    """)
+
+private let login2 = ScreenName(className: "Login", ordinal: 2)
+private let editor = ScreenName(className: "Editor", ordinal: 1)
+private let register = ScreenName(className: "Register", ordinal: 1)
+private let notes = ScreenName(className: "Notes", ordinal: 1)
 
 /// One event of each kind navsh prints that the sample lacks.
 private let otherKinds: [Event] = [
-    Event(time: 0, category: .call, text: "window.rootViewController = UITabBarController(viewControllers: [UINavigationController(rootViewController: Feed), UINavigationController(rootViewController: Notes)])"),
-    Event(time: 0, category: .tab, text: "tab: select Notes"),
-    Event(time: 0, category: .lifecycle, text: "Notes.viewDidAppear(false)", subject: "Notes"),
-    Event(time: 0, category: .gate, text: "Login#2.navigationItem.setHidesBackButton(true, animated: false)", subject: "Login#2"),
-    Event(time: 0, category: .gate, text: "gate: viewControllers = [Login#2]", subject: "Login#2"),
-    Event(time: 10, category: .bar, text: "bar.shouldPop(Editor) -> false", subject: "Editor"),
-    Event(time: 10, category: .delegate, text: "nav.safeDelegate = Editor", subject: "Editor"),
-    Event(time: 10, category: .delegate, text: "Editor.shouldPop(Editor) -> false", subject: "Editor"),
-    Event(time: 10, category: .alert, text: "alert \"Discard changes?\" [Cancel] [OK]"),
-    Event(time: 10, category: .alert, text: "alert.tap Cancel"),
-    Event(time: 20, category: .notify, text: "Register.received(keyboardWillShow) (not visible)", subject: "Register"),
-    Event(time: 20, category: .gesture, text: "gesture.shouldBegin -> false (viewControllers.count <= 1)"),
-    Event(time: 20, category: .ui, text: "frozen: the pop gesture began while a push was in flight"),
-    Event(time: 20, category: .ui, text: "ignored: back (UI is frozen)"),
-    Event(time: 30, category: .exception, text: "exception: NSInvalidArgumentException: Pushing the same view controller instance (Login) more than once is not supported"),
-    Event(time: 30, category: .modal, text: "Home.present(Sheet, animated: true)", subject: "Sheet"),
-    Event(time: 30, category: .memory, text: "Login#2.deinit", subject: "Login#2"),
+    Event(time: 0, payload: .windowRoot(controller: .plain, roots: [ClassName("Feed"), ClassName("Notes")], tabs: true)),
+    Event(time: 0, payload: .tabSelected(name: "Notes", reselected: false)),
+    Event(time: 0, payload: .lifecycle(notes, .viewDidAppear(false))),
+    Event(time: 0, payload: .gateHidesBack(login2)),
+    Event(time: 0, payload: .gateTrimmed(login2)),
+    Event(time: 10, payload: .barShouldPop(editor, answer: false)),
+    Event(time: 10, payload: .safeDelegateAssigned(screen: editor, set: true)),
+    Event(time: 10, payload: .shouldPop(asker: editor, top: editor)),
+    Event(time: 10, payload: .alertShown(text: "Discard changes?", presenter: nil)),
+    Event(time: 10, payload: .alertTapped(button: "Cancel")),
+    Event(time: 20, payload: .notification(register, name: "keyboardWillShow", visible: false)),
+    Event(time: 20, payload: .gestureRefused(.singleScreen)),
+    Event(time: 20, payload: .frozen(.transitionRunning(push: true))),
+    Event(time: 20, payload: .touchIgnored(.back, because: .frozen)),
+    Event(time: 30, payload: .exception(.pushedTwice(ScreenName(className: "Login", ordinal: 1)))),
+    Event(time: 30, payload: .present(receiver: ScreenName(className: "Home", ordinal: 1), screen: ScreenName(className: "Sheet", ordinal: 1), container: nil, animated: true)),
+    Event(time: 30, payload: .deinitialized(login2)),
 ]
 
-/// Texts that try to break out of XML and Mermaid.
+private let evil = ScreenName(className: "Evil", ordinal: 1)
+
+/// Texts that try to break out of XML and Mermaid (the parts of events a script writes freely).
 private let hostile: [Event] = [
-    Event(time: 0, category: .call, text: "nav.pushViewController(Evil, animated: true)"),
-    Event(time: 0, category: .alert, text: "alert \"</text><script>alert('x')</script> & \"quotes\"; #1 ; %% not a comment\nsecond line: `end` ```\" [Cancel] [OK]", subject: "Evil"),
-    Event(time: 5, category: .note, text: "note: <b>bold</b> & 'single' \"double\" #35; ;; a:b\r\n\tend"),
-    Event(time: 5, category: .delegate, text: "Spy<x>.willShow(\"A\"; B#2, animated: true)"),
-    Event(time: 9, category: .exception, text: "exception: \u{0}\u{1}\u{7F}\u{FFFE} control characters \u{2028} end"),
-    Event(time: 9, category: .lifecycle, text: "Evil.viewDidLoad() ]]> <!-- -->", subject: "Ev\"il<"),
+    Event(time: 0, payload: .navCall(.push(evil, animated: true))),
+    Event(time: 0, payload: .alertShown(text: "</text><script>alert('x')</script> & \"quotes\"; #1 ; %% not a comment\nsecond line: `end` ```", presenter: evil)),
+    Event(time: 5, payload: .note(.customBackBypassed(evil, alert: "<b>bold</b> & 'single' \"double\" #35; ;; a:b\r\n\tend", by: .edgeSwipe))),
+    Event(time: 5, payload: .delegateCall(receiver: .outside("Spy<x>"), call: .willShow(ScreenName(className: "\"A\"; B", ordinal: 2), animated: true))),
+    Event(time: 9, payload: .notification(evil, name: "\u{0}\u{1}\u{7F}\u{FFFE} control characters \u{2028} end", visible: true)),
+    Event(time: 9, payload: .lifecycle(ScreenName(className: "Ev\"il<]]> <!-- -->", ordinal: 1), .viewDidLoad)),
 ]
+
+/// An event's words, as the timeline reads them.
+private func words(_ event: Event) -> String { EventRenderer.words(event) }
 
 // MARK: - Helpers
 
@@ -269,8 +218,8 @@ struct TimelineModelTests {
         #expect(arrow("Register.received(keyboardWillShow) (not visible)")! == ("system", "Register"))
         #expect(arrow("ignored: back (UI is frozen)")! == ("user", "nav"))
         for text in ["warning: Attempt to dismiss from view controller Sheet while a presentation or dismiss is in progress!",
-                     "exception: NSInvalidArgumentException: Pushing the same view controller instance (Login) more than once is not supported",
-                     "frozen: the pop gesture began while a push was in flight"] {
+                     "exception: NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported (Login)",
+                     "frozen: an interactive pop began while a push transition was running; the pop can never complete, so the navigation controller never becomes idle again"] {
             let step = timeline.steps.first { $0.text == text }
             guard case .note = step?.shape else { Issue.record("\(text) is not a note"); continue }
         }
@@ -329,10 +278,11 @@ struct TimelineSVGTests {
         // Notes are wrapped over several lines: look for them in all the text.
         let all = reader.texts.joined(separator: " ")
         for event in events {
-            #expect(reader.texts.contains { $0.contains(Timeline.short(event.text)) } || all.contains(event.text),
-                    "missing text: \(event.text)")
+            #expect(reader.texts.contains { $0.contains(Timeline.short(words(event))) } || all.contains(words(event)),
+                    "missing text: \(words(event))")
         }
-        #expect(reader.classes["message"] == events.filter { ![.warning, .note, .exception].contains($0.category) && !$0.text.hasPrefix("frozen") }.count)
+        func isFrozen(_ event: Event) -> Bool { if case .frozen = event.payload { true } else { false } }
+        #expect(reader.classes["message"] == events.filter { ![.warning, .note, .exception].contains($0.category) && !isFrozen($0) }.count)
         #expect(reader.classes["note"] == 4)
     }
 
@@ -378,7 +328,7 @@ struct TimelineSVGTests {
     func cap() {
         var events: [Event] = []
         for i in 0..<(TimelineRenderer.maxEvents + 123) {
-            events.append(Event(time: i * 350, category: .call, text: "nav.pushViewController(S\(i), animated: true)"))
+            events.append(Event(time: i * 350, payload: .navCall(.push(ScreenName(className: "S\(i)", ordinal: 1), animated: true))))
         }
         let reader = SVGReader.read(TimelineRenderer.svg(events))
         #expect(reader.error == nil)
@@ -390,12 +340,15 @@ struct TimelineSVGTests {
     }
 
     @Test("odd times and texts never trap", arguments: [
-        [Event(time: Int.max, category: .lifecycle, text: "A.viewWillAppear(true)"), Event(time: Int.min, category: .lifecycle, text: "A.viewDidAppear(true)")],
-        [Event(time: -5, category: .memory, text: ""), Event(time: 3, category: .gesture, text: "."), Event(time: 3, category: .bar, text: "..")],
-        [Event(time: 0, category: .delegate, text: String(repeating: "x", count: 5000) + ".willShow(A, animated: true)")],
-        [Event(time: 0, category: .lifecycle, text: "A.viewWillAppear(true"), Event(time: 1, category: .lifecycle, text: "A.viewDidAppear)true(")],
-        [Event(time: 0, category: .note, text: String(repeating: "word ", count: 2000))],
-        [Event(time: 0, category: .alert, text: "alert", subject: "")],
+        [Event(time: Int.max, payload: .lifecycle(ScreenName(className: "A", ordinal: 1), .viewWillAppear(true))),
+         Event(time: Int.min, payload: .lifecycle(ScreenName(className: "A", ordinal: 1), .viewDidAppear(true)))],
+        [Event(time: -5, payload: .deinitialized(ScreenName(className: "", ordinal: 1))), Event(time: 3, payload: .gestureBegan),
+         Event(time: 3, payload: .barShouldPop(ScreenName(className: ".", ordinal: 0), answer: true))],
+        [Event(time: 0, payload: .delegateCall(receiver: .outside(String(repeating: "x", count: 5000)), call: .willShow(ScreenName(className: "A", ordinal: 1), animated: true)))],
+        [Event(time: 0, payload: .lifecycle(ScreenName(className: "A(", ordinal: -1), .viewWillAppear(true))),
+         Event(time: 1, payload: .lifecycle(ScreenName(className: "A)", ordinal: Int.min), .viewDidAppear(true)))],
+        [Event(time: 0, payload: .alertShown(text: String(repeating: "word ", count: 2000), presenter: nil))],
+        [Event(time: 0, payload: .alertShown(text: "", presenter: ScreenName(className: "", ordinal: 1)))],
     ])
     func noTraps(events: [Event]) {
         let reader = SVGReader.read(TimelineRenderer.svg(events))

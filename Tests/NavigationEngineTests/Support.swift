@@ -1,14 +1,20 @@
 import NavigationEngine
+import enum NavScript.EventRenderer
 import Testing
 
 /// A model driven the way navsh drives it: a foreground command performs its
 /// action and then runs the clock until nothing but held or frozen pops is in
 /// flight; a background command (`&`) does not run the clock.
 ///
-/// Events come back as `"TIME TEXT"` lines, e.g. `"350ms B.viewDidAppear(true)"`,
-/// so a test can state exactly what happens and when.
+/// Events come back as `"TIME TEXT"` lines in the renderer's words, e.g.
+/// `"350ms B.viewDidAppear(true)"`, so a test can state exactly what happens
+/// and when; `events` keeps the typed events of the last command.
 struct Sim {
     var model: NavigationModel
+    /// The events of the last command, as the engine reported them.
+    var events: [Event] = []
+    /// The outcome of the last command's action.
+    var outcome: Outcome?
 
     init(_ profile: Profile = .ios26) {
         model = NavigationModel(profile: profile)
@@ -35,10 +41,12 @@ struct Sim {
     /// records an issue if no exception was raised.
     @discardableResult
     mutating func raising(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+        events = []
         do {
-            let outcome = try model.perform(action)
+            let outcome = try model.perform(action, events: &events)
+            self.outcome = outcome
             #expect(outcome.raisedException, "expected a UIKit exception", sourceLocation: sourceLocation)
-            return outcome.events.map(Self.line)
+            return events.map(Self.line)
         } catch {
             Issue.record("refused as input: \(error.message)", sourceLocation: sourceLocation)
             return []
@@ -47,9 +55,10 @@ struct Sim {
 
     /// A command refused as bad input: returns the engine's error.
     mutating func refused(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> EngineError? {
+        events = []
         do {
-            let outcome = try model.perform(action)
-            Issue.record("expected the engine to refuse the input, got \(outcome.events.map(\.text))",
+            outcome = try model.perform(action, events: &events)
+            Issue.record("expected the engine to refuse the input, got \(events.map(EventRenderer.words))",
                          sourceLocation: sourceLocation)
             return nil
         } catch {
@@ -60,23 +69,27 @@ struct Sim {
     /// Runs the clock until idle, as `wait` does.
     @discardableResult
     mutating func settle() -> [String] {
-        model.settle().map(Self.line)
+        events = []
+        model.settle(events: &events)
+        return events.map(Self.line)
     }
 
     private mutating func perform(_ action: Action, settle: Bool, sourceLocation: SourceLocation) -> [String] {
+        events = []
         do {
-            var outcome = try model.perform(action)
-            #expect(!outcome.raisedException, "unexpected exception: \(outcome.events.last?.text ?? "")",
+            let outcome = try model.perform(action, events: &events)
+            self.outcome = outcome
+            #expect(!outcome.raisedException, "unexpected exception: \(events.last.map(EventRenderer.words) ?? "")",
                     sourceLocation: sourceLocation)
-            if settle { outcome.events += model.settle() }
-            return outcome.events.map(Self.line)
+            if settle { model.settle(events: &events) }
+            return events.map(Self.line)
         } catch {
             Issue.record("refused: \(error.message)", sourceLocation: sourceLocation)
             return []
         }
     }
 
-    static func line(_ event: Event) -> String { "\(event.time)ms \(event.text)" }
+    static func line(_ event: Event) -> String { "\(event.time)ms \(EventRenderer.words(event))" }
 
     /// The current stack as `stack` prints it.
     var stack: [String] { model.currentStack.map(\.description) }
