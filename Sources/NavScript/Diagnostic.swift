@@ -117,6 +117,12 @@ public enum SessionError: Hashable, Sendable {
     case cannotRecord(path: String, reason: String)
     /// A file named on the command line could not be opened (`navsh: cannot read ...`).
     case unreadableInput(path: String, reason: String)
+    /// Too many `source` commands under one outermost `source` (a chain that doubles).
+    case sourceWorkLimit(limit: Int)
+    /// Ctrl-C or SIGTERM stopped a `source` between two of its lines.
+    case interrupted
+    /// A script stopped being read: a read error, or a line longer than the limit.
+    case readFailed(reason: String)
 }
 
 /// Every problem navsh reports about a script, as a value.

@@ -186,6 +186,9 @@ extension SessionError {
         case let .cannotRead(path, reason), let .unreadableInput(path, reason): "cannot read '\(path)': \(reason)"
         case let .cannotWrite(path, reason): "cannot write '\(path)': \(reason)"
         case let .cannotRecord(path, reason): "cannot record to '\(path)': \(reason)"
+        case let .sourceWorkLimit(limit): "more than \(limit) nested 'source' commands for one line; stopped"
+        case .interrupted: "interrupted"
+        case let .readFailed(reason): reason
         }
     }
 }

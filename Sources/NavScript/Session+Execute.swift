@@ -195,32 +195,6 @@ extension Session {
         }
     }
 
-    func source(_ path: String, directory: String?, at here: SourceLocation?) -> Bool {
-        switch loader.load(path, relativeTo: directory) {
-        case let .failure(failure):
-            fail(.session(.cannotRead(path: failure.path, reason: failure.reason)), at: here)
-            return false
-        case let .success(script):
-            if sourceStack.contains(script.identity) {
-                fail(.session(.sourceCycle(path: path, chain: sourceStack + [script.identity])), at: here)
-                return false
-            }
-            guard sourceStack.count < 64 else {
-                fail(.session(.sourceTooDeep(limit: 64)), at: here)
-                return false
-            }
-            sourceStack.append(script.identity)
-            let saved = continuation
-            continuation = nil
-            sourceDepth += 1
-            run(script: script.text, file: script.displayName, directory: script.directory)
-            sourceDepth -= 1
-            continuation = saved
-            sourceStack.removeLast()
-            return true
-        }
-    }
-
     func help(_ name: String?) {
         if let name, let entry = CommandCatalog.help(for: name) {
             say("usage: \(entry.usage)")

@@ -29,17 +29,24 @@ public protocol ScriptLoader {
     func load(_ path: String, relativeTo directory: String?) -> Result<LoadedScript, LoadFailure>
 }
 
-public struct LoadedScript: Sendable {
+public struct LoadedScript {
     public var displayName: String
     public var identity: String
     public var directory: String?
     public var text: String
+    /// The script's lines read as they run (a file), instead of `text`.
+    public var lines: (any ScriptLineReader)?
 
     public init(displayName: String, identity: String, directory: String?, text: String) {
         self.displayName = displayName
         self.identity = identity
         self.directory = directory
         self.text = text
+    }
+
+    public init(displayName: String, identity: String, directory: String?, lines: any ScriptLineReader) {
+        self.init(displayName: displayName, identity: identity, directory: directory, text: "")
+        self.lines = lines
     }
 }
 
@@ -129,8 +136,14 @@ public final class Session {
     @exclusivity(unchecked) var replaying = false
     /// Scripts being run by `source`, innermost last, for cycle detection.
     @exclusivity(unchecked) var sourceStack: [String] = []
-    /// How many `source` commands are running (their lines are located, even at the prompt).
+    /// How many `source` commands are running, innermost included.
     @exclusivity(unchecked) var sourceDepth = 0
+    /// `source` commands run under the outermost one running now (bounded by `maxSourceIncludes`).
+    @exclusivity(unchecked) var sourceIncludes = 0
+    /// Set when nested `source` stops (too much work, an interrupt): every level returns.
+    @exclusivity(unchecked) var sourceAborted = false
+    /// Asked between the lines of a `source`: true stops it (Ctrl-C or SIGTERM at the prompt).
+    @exclusivity(unchecked) public var interruptRequested: (() -> Bool)?
     /// A line ending in `\` waits for the next one.
     @exclusivity(unchecked) var continuation: (text: String, line: Int)?
 
@@ -218,18 +231,9 @@ public final class Session {
         settleFailure()
     }
 
-    /// Runs a whole script text.
+    /// Runs a whole script text (through the same line splitter as a file).
     public func run(script text: String, file: String, directory: String? = nil) {
-        var lineNumber = 0
-        var start = text.startIndex
-        let end = text.endIndex
-        while start < end, !stopped, !quitRequested {
-            lineNumber += 1
-            let newline = text[start...].firstIndex(of: "\n") ?? end
-            feed(String(text[start..<newline]), file: file, line: lineNumber, directory: directory)
-            start = newline < end ? text.index(after: newline) : end
-        }
-        endOfInput(file: file, directory: directory)
+        run(lines: LineSplitter(TextSource(text)), file: file, directory: directory)
     }
 
     func endsWithContinuation(_ text: String) -> Bool {

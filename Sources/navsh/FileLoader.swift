@@ -10,33 +10,72 @@ struct FileLoader: ScriptLoader {
         } else {
             full = path
         }
-        guard let text = readWholeFile(full) else {
-            return .failure(LoadFailure(path: path, reason: String(cString: strerror(errno))))
+        switch ScriptFile.open(full) {
+        case let .failure(reason):
+            return .failure(LoadFailure(path: path, reason: reason.message))
+        case let .success(fd):
+            let identity = realPath(full) ?? full
+            let lines = LineSplitter(DescriptorSource(fd, owned: true))
+            return .success(LoadedScript(displayName: full, identity: identity, directory: parentDirectory(of: full),
+                                         lines: lines))
         }
-        let identity = realPath(full) ?? full
-        return .success(LoadedScript(displayName: full, identity: identity, directory: parentDirectory(of: full), text: text))
     }
 }
 
-func readWholeFile(_ path: String) -> String? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var st = stat()
-    if fstat(fileno(file), &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
-        errno = EISDIR
-        return nil
+/// Opening scripts: a script is a regular file (or stdin). A directory, a
+/// device (`/dev/zero`), a FIFO or a socket is refused before anything is
+/// read from it, so it can neither hang navsh nor feed it without end.
+enum ScriptFile {
+    /// A descriptor open for reading on the regular file `path`, or why not.
+    static func open(_ path: String) -> Result<Int32, ReadFailure> {
+        // O_NONBLOCK: opening a FIFO without a writer must not wait.
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return .failure(ReadFailure(String(cString: strerror(errno)))) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            return .failure(ReadFailure(reason))
+        }
+        if let reason = notAScript(st) {
+            close(fd)
+            return .failure(ReadFailure(reason))
+        }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return .success(fd)
     }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-        if n < chunk.count {
-            if ferror(file) != 0 { return nil }
-            break
+
+    /// Why a file with this status is not a script, or nil for a regular file.
+    static func notAScript(_ st: stat) -> String? {
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "Is a directory"
+        default: "not a regular file (a script is a regular file or stdin)"
         }
     }
-    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Bytes from a file descriptor, for the line splitter.
+final class DescriptorSource: ByteSource {
+    let fd: Int32
+    private let owned: Bool
+
+    init(_ fd: Int32, owned: Bool) {
+        self.fd = fd
+        self.owned = owned
+    }
+
+    deinit { if owned { close(fd) } }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
+        while true {
+            let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno == EINTR || errno == EAGAIN { continue }
+            throw ReadFailure("read error: \(String(cString: strerror(errno)))")
+        }
+    }
 }
 
 func realPath(_ path: String) -> String? {
@@ -49,30 +88,4 @@ func parentDirectory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     if slash == path.startIndex { return "/" }
     return String(path[..<slash])
-}
-
-/// Reads a stream line by line (for stdin and large scripts) without loading it whole.
-struct LineReader {
-    private let file: UnsafeMutablePointer<FILE>
-    private var buffer: UnsafeMutablePointer<CChar>?
-    private var capacity = 0
-
-    init(file: UnsafeMutablePointer<FILE>) {
-        self.file = file
-    }
-
-    /// The next line without its newline, or nil at the end.
-    mutating func next() -> String? {
-        let n = getline(&buffer, &capacity, file)
-        guard n >= 0, let buffer else { return nil }
-        var length = n
-        if length > 0, buffer[length - 1] == 10 { length -= 1 }
-        return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-        }
-    }
-
-    func close() {
-        free(buffer)
-    }
 }

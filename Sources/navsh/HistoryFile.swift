@@ -4,7 +4,8 @@ import Glibc
 /// user: it is never opened through a symbolic link, never truncated in
 /// place and never chmod-ed. A save writes a temporary file beside it (mode
 /// 0600, `mkstemp`) and renames it over the old one, so a full disk or a
-/// crash leaves the old file whole; anything else at the path (a symlink, a
+/// crash leaves the old file whole (new lines are merged in under a lock, see
+/// `append`); anything else at the path (a symlink, a
 /// device, a FIFO, a directory, another user's file) is refused with one
 /// warning and left alone.
 enum HistoryFile {
@@ -17,6 +18,24 @@ enum HistoryFile {
         var st = stat()
         guard fstat(fd, &st) == 0, acceptable(st) == nil else { return [] }
         return lines(readAll(fd) ?? [])
+    }
+
+    /// Adds `lines` to the end of the history file as it is now, keeping the
+    /// last `limit` lines, with the file's folder locked (flock) from reading
+    /// to renaming: two prompts sharing the file both keep their lines. A
+    /// reason on failure (the file is then unchanged).
+    static func append(_ lines: [String], to path: String, keeping limit: Int) -> String? {
+        let folder = parentDirectory(of: path)
+        let lock = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard lock >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            if errno != EINTR { return "cannot lock \(folder): \(String(cString: strerror(errno)))" }
+        }
+        if let reason = checkTarget(path) { return reason }
+        var merged = read(path)
+        for line in lines where merged.last != line { merged.append(line) }
+        return write(Array(merged.suffix(max(0, limit))), to: path)
     }
 
     /// Why `st` is not a history file navsh may replace, or nil.
@@ -57,7 +76,7 @@ enum HistoryFile {
             return mkstemp(base)
         }
         guard fd >= 0 else { return String(cString: strerror(errno)) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure = writeAll(fd, bytes)
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }

@@ -24,6 +24,9 @@ enum LineInput: Equatable {
 // touched once (forcing any lazy initialisation) before a handler is installed.
 nonisolated(unsafe) private var sigintFlag: sig_atomic_t = 0
 nonisolated(unsafe) private var sigtermFlag: sig_atomic_t = 0
+nonisolated(unsafe) private var sighupFlag: sig_atomic_t = 0
+/// Ctrl-C was taken since the last `read` (not touched by signal handlers).
+nonisolated(unsafe) private var interruptedThisLine = false
 nonisolated(unsafe) private var sigwinchFlag: sig_atomic_t = 0
 nonisolated(unsafe) private var sigtstpFlag: sig_atomic_t = 0
 
@@ -101,6 +104,9 @@ final class LineEditor {
     let historyPath: String?
     let maxHistory: Int
     private var history: [String] = []
+    /// Lines entered in this session and not saved yet (a save merges them
+    /// into the file as it is then, so two prompts sharing it keep both).
+    private var unsaved: [String] = []
     /// Lines still to hand out when one accepted input held several lines
     /// (a bracketed paste of several lines).
     private var queuedLines: [String] = []
@@ -175,13 +181,19 @@ final class LineEditor {
     static func installTerminationHandler(_ onTerm: (() -> Void)? = nil) {
         terminationAction = onTerm
         _ = sigtermFlag
+        _ = sighupFlag
         if !terminationHandlerInstalled {
             terminationHandlerInstalled = true
             installHandler(SIGTERM) { _ in sigtermFlag = 1 }
+            // The terminal closed (its window, an ssh session): save like SIGTERM, exit 129.
+            installHandler(SIGHUP) { _ in
+                sighupFlag = 1
+                sigtermFlag = 1
+            }
         }
     }
 
-    /// True once SIGTERM arrived (only with installTerminationHandler).
+    /// True once SIGTERM or SIGHUP arrived (only with installTerminationHandler).
     static var terminationPending: Bool { sigtermFlag != 0 }
 
     /// Returns true (and clears it) if Ctrl-C (SIGINT) arrived since the last
@@ -190,12 +202,21 @@ final class LineEditor {
     static func takeInterrupt() -> Bool {
         if sigintFlag != 0 {
             sigintFlag = 0
+            interruptedThisLine = true
             return true
         }
         return false
     }
 
-    /// If SIGTERM is pending: save the history, run the termination action, exit 143.
+    /// True if Ctrl-C arrived since the last `read`, even if a real-time wait
+    /// already took it: a `source` asks between its lines, and stops.
+    static func interruptedSinceRead() -> Bool {
+        _ = takeInterrupt()
+        return interruptedThisLine
+    }
+
+    /// If SIGTERM (or SIGHUP) is pending: save the history, run the termination
+    /// action, exit 143 (129).
     func handlePendingTermination() {
         guard sigtermFlag != 0 else { return }
         if active {
@@ -208,7 +229,7 @@ final class LineEditor {
         terminationAction?()
         fflush(navsh_stdout())
         fflush(navsh_stderr())
-        exit(143)
+        exit(sighupFlag != 0 ? 129 : 143)
     }
 
     // MARK: Reading
@@ -222,6 +243,7 @@ final class LineEditor {
             return .line(queuedLines.removeFirst())
         }
         sigintFlag = 0  // a Ctrl-C typed while a command ran does not discard this line
+        interruptedThisLine = false
         fflush(navsh_stdout())
         fflush(navsh_stderr())
 
@@ -394,15 +416,21 @@ final class LineEditor {
         if maxHistory > 0 {
             add_history(line)
         }
+        if !loading { unsaved.append(line) }
     }
+
+    private var loading = false
 
     private func loadHistory() {
         guard let historyPath else { return }
+        loading = true
         for line in HistoryFile.read(historyPath) { addHistory(line) }
+        loading = false
     }
 
-    /// Writes the history file (mode 0600), keeping at most maxHistory entries,
-    /// through a temporary file renamed into place (HistoryFile). On failure,
+    /// Adds this session's lines to the history file (mode 0600) as it is now,
+    /// keeping at most maxHistory entries, through a temporary file renamed
+    /// into place under a lock (HistoryFile). On failure,
     /// or when the path is not a regular file the user owns, prints one warning
     /// line to stderr, leaves the file alone and carries on.
     func saveHistory() {
@@ -418,8 +446,10 @@ final class LineEditor {
                 return
             }
         }
-        if let reason = HistoryFile.write(Array(history.suffix(maxHistory)), to: historyPath) {
+        if let reason = HistoryFile.append(unsaved, to: historyPath, keeping: maxHistory) {
             warn(reason)
+        } else {
+            unsaved = []
         }
     }
 

@@ -10,10 +10,7 @@ enum ProfileComparison {
             Shell.writeError("navsh: 'navsh compare' takes exactly one script\nTry 'navsh --help'.")
             return 2
         }
-        guard access(path, R_OK) == 0 else {
-            Shell.writeError("navsh: cannot read '\(path)': \(String(cString: strerror(errno)))")
-            return 2
-        }
+        guard Shell.checkScriptArgument(path) else { return 2 }
         let profiles: [Profile] = [.ios26, .legacy]
         var streams: [[String]] = []
         var diagnostics: [String] = []

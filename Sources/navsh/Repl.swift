@@ -14,10 +14,13 @@ struct Repl {
         LineEditor.installTerminationHandler { writer.flush() }
         writer.lineBuffered = true
         if !options.noInit, let initFile = initFilePath(environment), access(initFile, R_OK) == 0 {
-            Shell.runFile(initFile, session: session)
+            // An error in the init file is reported with its location; the session goes on and can still exit 0.
+            session.withoutCounting { Shell.runFile(initFile, session: session) }
         }
         session.atPrompt = true
         session.pauseHook = TerminalPause.hook(writer: writer)
+        // Ctrl-C, SIGTERM or SIGHUP stop a long `source` between two of its lines.
+        session.interruptRequested = { LineEditor.interruptedSinceRead() || LineEditor.terminationPending }
         // Real time is the prompt's default; scripts keep the virtual clock unless asked.
         if options.clock == nil { session.clockMode = .real }
         session.keepSettingsForReset()

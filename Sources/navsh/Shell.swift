@@ -55,16 +55,8 @@ enum Shell {
             return inputs.count == 1 ? 0 : 2
         }
         // Check every file first: an unreadable one is a usage error before anything runs.
-        for case let .file(path) in inputs {
-            if access(path, R_OK) != 0 {
-                writeError("navsh: cannot read '\(path)': \(String(cString: strerror(errno)))")
-                return 2
-            }
-            var st = stat()
-            if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
-                writeError("navsh: cannot read '\(path)': Is a directory (navsh test runs the scripts of a folder)")
-                return 2
-            }
+        for case let .file(path) in inputs where !checkScriptArgument(path) {
+            return 2
         }
         for (position, input) in inputs.enumerated() {
             if session.stopped || session.quitRequested { break }
@@ -72,7 +64,7 @@ enum Shell {
             case let .file(path):
                 runFile(path, session: session)
             case .stdin:
-                runStream(fdopen(0, "rb"), name: "<stdin>", session: session)
+                runStdin(session: session)
             case let .commands(text, index):
                 session.feed(text, file: "<command line>", line: index)
                 // Consecutive -c are one script: `-c 'pusj' -c 'expect error'` excuses the error.
@@ -87,7 +79,7 @@ enum Shell {
                 Repl(session: session, writer: writer, options: options, driver: driver).run()
             } else if options.interactiveAfter {
                 // `-i FILE` with piped input goes on with the commands on stdin.
-                runStream(fdopen(0, "rb"), name: "<stdin>", session: session)
+                runStdin(session: session)
             }
         }
         recorder.stop()
@@ -112,30 +104,6 @@ enum Shell {
         default: s.colour = isatty(1) == 1 && !noColour && !dumbTerminal && !options.json
         }
         return s
-    }
-
-    static func runFile(_ path: String, session: Session) {
-        guard let file = fopen(path, "rb") else {
-            session.reportUnreadable(path, reason: String(cString: strerror(errno)))
-            return
-        }
-        defer { fclose(file) }
-        runStream(file, name: path, session: session, directory: parentDirectory(of: path), identity: realPath(path))
-    }
-
-    /// Runs a stream line by line, so a script of any length runs in flat memory.
-    static func runStream(_ file: UnsafeMutablePointer<FILE>, name: String, session: Session,
-                          directory: String? = nil, identity: String? = nil) {
-        var reader = LineReader(file: file)
-        defer { reader.close() }
-        var number = 0
-        session.enterScript(identity)
-        while !session.stopped, !session.quitRequested, let line = reader.next() {
-            number += 1
-            session.feed(line, file: name, line: number, directory: directory)
-        }
-        session.endOfInput(file: name, directory: directory)
-        session.leaveScript(identity)
     }
 
     static func writeOut(_ text: String) {
@@ -168,6 +136,7 @@ final class Recorder {
             session.recordHook = nil
             return nil
         }
+        if let problem = recordingTargetIsBeingRead(path, session: session) { return problem }
         guard let opened = fopen(path, "a") else {
             return .cannotRecord(path: path, reason: String(cString: strerror(errno)))
         }

@@ -3,12 +3,19 @@ import NavScript
 
 /// `navsh test PATH...`: each script in a fresh session; PASS or FAIL per file.
 enum TestRunner {
+    /// What a walk found: scripts to run, and folders that are failures of their own.
+    struct Found {
+        var files: [String] = []
+        /// (path, problem): a folder that cannot be read, or holds no script.
+        var problems: [(String, String)] = []
+    }
+
     static func run(paths: [String], options: Options) -> Int32 {
         if paths.isEmpty {
             Shell.writeError("navsh: 'navsh test' needs a .nav file or a folder\nTry 'navsh --help'.")
             return 2
         }
-        var files: [String] = []
+        var found = Found()
         for path in paths {
             var st = stat()
             guard stat(path, &st) == 0 else {
@@ -16,15 +23,24 @@ enum TestRunner {
                 return 2
             }
             if (st.st_mode & S_IFMT) == S_IFDIR {
-                files += navFiles(under: path)
+                let before = found.files.count
+                walk(path, into: &found)
+                if found.files.count == before, !found.problems.contains(where: { $0.0 == path }) {
+                    found.problems.append((path, "no .nav files in this folder"))
+                }
             } else {
-                files.append(path)
+                found.files.append(path)
             }
         }
         let writer = OutputWriter()
         var passed = 0
         var failed = 0
-        for file in files {
+        for (folder, problem) in found.problems {
+            failed += 1
+            writer.line("FAIL \(folder)")
+            writer.line("  navsh: \(problem)")
+        }
+        for file in found.files {
             let sink = CapturingSink()
             var sessionOptions = Shell.sessionOptions(options)
             sessionOptions.json = false
@@ -48,11 +64,17 @@ enum TestRunner {
         return failed > 0 ? 1 : 0
     }
 
-    /// Every .nav file under a folder, sorted, recursively.
-    static func navFiles(under directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var found: [String] = []
+    /// Adds the .nav files under `directory` (sorted, recursively) to `found`.
+    /// Symbolic links to folders are not followed (they could lead out of the
+    /// tree, or back into it without end); links to files are. A folder that
+    /// cannot be read is a problem, not a silent skip.
+    static func walk(_ directory: String, into found: inout Found) {
+        guard let dir = opendir(directory) else {
+            found.problems.append((directory, "cannot read folder '\(directory)': \(String(cString: strerror(errno)))"))
+            return
+        }
+        var files: [String] = []
+        var folders: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 raw.bindMemory(to: CChar.self).baseAddress.map { String(cString: $0) } ?? ""
@@ -60,13 +82,26 @@ enum TestRunner {
             if name.hasPrefix(".") { continue }
             let path = directory.hasSuffix("/") ? directory + name : "\(directory)/\(name)"
             var st = stat()
-            guard stat(path, &st) == 0 else { continue }
-            if (st.st_mode & S_IFMT) == S_IFDIR {
-                found += navFiles(under: path)
-            } else if name.hasSuffix(".nav") {
-                found.append(path)
+            guard lstat(path, &st) == 0 else { continue }
+            switch st.st_mode & S_IFMT {
+            case S_IFDIR:
+                folders.append(path)
+            case S_IFLNK:
+                // A link is taken only to something that is not a folder.
+                var target = stat()
+                if name.hasSuffix(".nav"), stat(path, &target) == 0, (target.st_mode & S_IFMT) != S_IFDIR {
+                    files.append(path)
+                }
+            default:
+                if name.hasSuffix(".nav") { files.append(path) }
             }
         }
-        return found.sorted()
+        closedir(dir)
+        var all = files
+        var nested = Found()
+        for folder in folders { walk(folder, into: &nested) }
+        all += nested.files
+        found.files += all.sorted()
+        found.problems += nested.problems
     }
 }

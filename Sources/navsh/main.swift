@@ -1,3 +1,4 @@
 import Glibc
 
+StandardStreams.ensureOpen()
 exit(Shell.run(Array(CommandLine.arguments.dropFirst())))
