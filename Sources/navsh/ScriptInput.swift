@@ -72,3 +72,27 @@ func recordingTargetIsBeingRead(_ path: String, session: Session) -> String? {
     }
     return nil
 }
+
+extension ExpectedFailure {
+    /// `lastLine(of:)` for a script file, read through the same line splitter
+    /// as the run (so CRLF lines count alike), a line at a time: only the
+    /// first line is read when it is not the pragma. Nil if the file cannot be read.
+    static func lastLine(ofFile path: String) -> Int? {
+        guard case let .success(fd) = ScriptFile.open(path) else { return nil }
+        let reader = LineSplitter(DescriptorSource(fd, owned: true))
+        guard case let .line(first) = reader.next(),
+              first.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(pragma) else { return nil }
+        var last = 0
+        while true {
+            switch reader.next() {
+            case let .line(text):
+                let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+                if !trimmed.isEmpty, !trimmed.hasPrefix("#") { last = reader.lineNumber }
+            case .end:
+                return last == 0 ? nil : last
+            case .failed:
+                return nil
+            }
+        }
+    }
+}

@@ -47,7 +47,7 @@ enum TestRunner {
             let session = Session(options: sessionOptions, output: sink, loader: FileLoader())
             Shell.runFile(file, session: session)
             // A finding (`# navsh-test: expect-fail`) passes when it fails on its last line only.
-            let mustFailOn = readWholeFile(file).flatMap(ExpectedFailure.lastLine(of:))
+            let mustFailOn = ExpectedFailure.lastLine(ofFile: file)
             let ok = if let line = mustFailOn { ExpectedFailure.failedOnlyOn(line, of: file, diagnostics: sink.diagnostics) } else { session.failureCount == 0 }
             if ok {
                 passed += 1
