@@ -56,18 +56,18 @@ extension Shell {
 /// Why `record` must not write to `path`: it is a script being read now (the
 /// running file, one a `source` is reading, or stdin redirected from it), so
 /// each line recorded would be read again and recorded again without end.
-func recordingTargetIsBeingRead(_ path: String, session: Session) -> String? {
+func recordingTargetIsBeingRead(_ path: String, session: Session) -> SessionError? {
     var target = stat()
     guard stat(path, &target) == 0 else { return nil }
     func same(_ other: stat) -> Bool { other.st_dev == target.st_dev && other.st_ino == target.st_ino }
     var input = stat()
     if fstat(0, &input) == 0, (input.st_mode & S_IFMT) == S_IFREG, same(input) {
-        return "cannot record to '\(path)': it is the script being read (stdin)"
+        return .cannotRecord(path: path, reason: "it is the script being read (stdin)")
     }
     for script in session.scriptsRunning {
         var st = stat()
         if stat(script, &st) == 0, same(st) {
-            return "cannot record to '\(path)': it is a script being run"
+            return .cannotRecord(path: path, reason: "it is a script being run")
         }
     }
     return nil
