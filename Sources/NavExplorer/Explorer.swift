@@ -140,7 +140,7 @@ public struct Explorer: Sendable {
         if model.gatesProblem != nil { mask |= 1 << UInt64(Property.builtin(.gates).rank) }
         if model.confirmationsProblem != nil { mask |= 1 << UInt64(Property.builtin(.confirmations).rank) }
         for (bit, expectation) in stateInvariants
-        where Session.problem(with: expectation, model: model, recent: events[...]) != nil {
+        where Session.failure(of: expectation, model: model, recent: events[...]) != nil {
             mask |= 1 << UInt64(bit)
         }
         return mask & checkedMask

@@ -108,8 +108,8 @@ public enum SessionError: Hashable, Sendable {
     case recordUnavailable
     case timelineUnavailable
     case nothingToUndo
-    /// UIKit raised an exception; `reason` is `NAME: REASON`.
-    case exception(reason: String)
+    /// UIKit raised an exception; at the prompt its event line just above may have said why.
+    case exception(UIKitException, shownAbove: Bool)
     case sourceCycle(path: String, chain: [String])
     case sourceTooDeep(limit: Int)
     case cannotRead(path: String, reason: String)
@@ -133,7 +133,44 @@ public enum Problem: Error, Hashable, Sendable {
     case engine(EngineError)
     case session(SessionError)
     /// `expect` found the session otherwise: the command as typed and what is wrong.
-    case expectation(source: String, problem: String)
+    case expectation(source: String, ExpectationFailure)
+}
+
+/// What an `expect` found instead of what it expected.
+public enum ExpectationFailure: Hashable, Sendable {
+    /// `expect error` after a command that succeeded.
+    case commandSucceeded
+    case stackIs([ScreenName])
+    case topIs(ScreenName)
+    case depthIs(Int)
+    /// A screen the expectation names does not resolve.
+    case noSuchScreen(EngineError)
+    case backButton(visible: Bool)
+    case swipe(wouldBegin: Bool)
+    case uiResponds
+    case uiFrozen(reason: FreezeReason?)
+    /// `expect no alert`: this alert is on screen.
+    case alertShown(String)
+    case noAlert
+    case alertSays(String)
+    /// `expect alive` / `expect released`: each screen that is otherwise.
+    case liveness([Liveness])
+    case presented(ScreenName)
+    case nothingPresented
+    case inFlight
+    case nothingInFlight
+    case bar(corrupted: Bool)
+    /// `expect gates held` / `expect confirmations held`, in the engine's words.
+    case guaranteeBroken(String)
+    case noEventLine
+    case eventLineContains(String)
+    /// `expect sequence`: `missing` was not found after `found` of `count` texts.
+    case sequenceStopped(missing: String, found: Int, count: Int)
+
+    public enum Liveness: Hashable, Sendable {
+        case wrong(ScreenName, alive: Bool)
+        case unresolved(EngineError)
+    }
 }
 
 /// A problem with the input itself, with the column where it is.

@@ -12,7 +12,7 @@ extension Problem {
         case let .syntax(error): error.message
         case let .engine(error): error.message
         case let .session(error): error.message
-        case let .expectation(source, problem): "\(source) (\(problem))"
+        case let .expectation(source, failure): "\(source) (\(failure.message))"
         }
     }
 
@@ -170,6 +170,44 @@ extension SyntaxError {
     }
 }
 
+extension ExpectationFailure {
+    public var message: String {
+        func names(_ list: [ScreenName]) -> String {
+            list.isEmpty ? "empty" : list.map(\.description).joined(separator: " ")
+        }
+        switch self {
+        case .commandSucceeded: return "the command succeeded"
+        case let .stackIs(stack): return "the stack is \(names(stack))"
+        case let .topIs(top): return "the top is \(top)"
+        case let .depthIs(depth): return "the depth is \(depth)"
+        case let .noSuchScreen(error): return error.message
+        case let .backButton(visible): return "the back button is \(visible ? "visible" : "hidden")"
+        case let .swipe(wouldBegin): return "a swipe would \(wouldBegin ? "" : "not ")begin"
+        case .uiResponds: return "the UI responds"
+        case let .uiFrozen(reason): return "the UI is frozen: \(reason.map(EventRenderer.words) ?? "")"
+        case let .alertShown(text): return "the alert \"\(text)\" is on screen"
+        case .noAlert: return "no alert is on screen"
+        case let .alertSays(text): return "the alert says \"\(text)\""
+        case let .liveness(wrong):
+            return wrong.map { item in
+                switch item {
+                case let .wrong(name, alive): "\(name) is \(alive ? "alive" : "released")"
+                case let .unresolved(error): error.message
+                }
+            }.joined(separator: "; ")
+        case let .presented(name): return "\(name) is presented"
+        case .nothingPresented: return "nothing is presented"
+        case .inFlight: return "a transition is in flight"
+        case .nothingInFlight: return "nothing is in flight"
+        case let .bar(corrupted): return "the bar is \(corrupted ? "corrupted" : "intact")"
+        case let .guaranteeBroken(words): return words
+        case .noEventLine: return "no event line contains it"
+        case let .eventLineContains(line): return "an event line contains it: \(line)"
+        case let .sequenceStopped(missing, found, count): return "\"\(missing)\" not found in order after \(found) of \(count)"
+        }
+    }
+}
+
 /// What `set speed` and `--speed` take.
 public let speedRange = "a number from 0.01 to 100"
 
@@ -179,7 +217,8 @@ extension SessionError {
         case .recordUnavailable: "record is not available here"
         case .timelineUnavailable: "timeline cannot write files here"
         case .nothingToUndo: "nothing to undo"
-        case let .exception(reason): "UIKit raised \(reason)"
+        case let .exception(exception, shownAbove):
+            "UIKit raised " + (shownAbove ? "\(exception.name.rawValue) (the exception above)" : EventRenderer.words(exception))
         case let .sourceCycle(path, chain):
             "source cycle: '\(path)' is already being run (\(chain.joined(separator: " -> ")))"
         case let .sourceTooDeep(limit): "source nesting deeper than \(limit)"

@@ -41,14 +41,12 @@ extension Command {
 }
 
 extension Session {
-    /// The reason for `error: UIKit raised …`. At the prompt, when the
+    /// Whether `error: UIKit raised …` names only the exception. At the prompt, when the
     /// exception's event line has just printed it, only the exception's name
     /// (the reason is one line up); in scripts, with `log off`, `--quiet` or
     /// `--json`, the whole reason, since the error is read on its own.
-    func exceptionSummary(_ exception: UIKitException) -> String {
-        guard atPrompt, !options.quiet, !options.json, logLevel != .off, shouldPrint(.exception)
-        else { return EventRenderer.words(exception) }
-        return "\(exception.name.rawValue) (the exception above)"
+    var exceptionShownAbove: Bool {
+        atPrompt && !options.quiet && !options.json && logLevel != .off && shouldPrint(.exception)
     }
 }
 

@@ -159,7 +159,7 @@ extension Session {
             }
             if let exception = outcome.exception {
                 journal.truncate(to: before)
-                fail(.session(.exception(reason: exceptionSummary(exception))), at: here)
+                fail(.session(.exception(exception, shownAbove: exceptionShownAbove)), at: here)
                 return false
             }
             if atPrompt, !background, action.canChangeStack {

@@ -7,96 +7,98 @@ extension Session {
             if pendingFailure != nil {
                 pendingFailure = nil
             } else {
-                expectationFailed(source, "the command succeeded", at: location)
+                expectationFailed(source, .commandSucceeded, at: location)
             }
             return
         }
-        if let problem = problem(with: expectation) {
-            expectationFailed(source, problem, at: location)
+        if let failure = failure(of: expectation) {
+            expectationFailed(source, failure, at: location)
         }
     }
 
     /// What is wrong, or nil when the expectation holds.
-    func problem(with expectation: Expectation) -> String? {
-        Session.problem(with: expectation, model: model, recent: recent)
+    func failure(of expectation: Expectation) -> ExpectationFailure? {
+        Session.failure(of: expectation, model: model, recent: recent)
+    }
+
+    /// What is wrong with `expectation` in `model`, in words, or nil when it holds.
+    public static func problem(with expectation: Expectation, model: NavigationModel, recent: ArraySlice<Event>) -> String? {
+        failure(of: expectation, model: model, recent: recent)?.message
     }
 
     /// What is wrong with `expectation` in `model`, `recent` being the last
     /// command's events (the explorer checks invariants with this too).
-    public static func problem(with expectation: Expectation, model: NavigationModel, recent: ArraySlice<Event>) -> String? {
-        func names(_ list: [ScreenName]) -> String {
-            list.isEmpty ? "empty" : list.map(\.description).joined(separator: " ")
-        }
+    public static func failure(of expectation: Expectation, model: NavigationModel, recent: ArraySlice<Event>) -> ExpectationFailure? {
         switch expectation {
         case let .stack(expected):
             let actual = model.currentStack.map(\.description)
-            return actual == expected ? nil : "the stack is \(names(model.currentStack))"
+            return actual == expected ? nil : .stackIs(model.currentStack)
         case let .top(ref):
-            guard let top = model.currentStack.last else { return "the stack is empty" }
+            guard let top = model.currentStack.last else { return .stackIs([]) }
             do {
                 let name = try model.resolve(ref)
-                return name == top ? nil : "the top is \(top)"
+                return name == top ? nil : .topIs(top)
             } catch {
-                return error.message
+                return .noSuchScreen(error)
             }
         case let .depth(n):
             let count = model.currentStack.count
-            return count == n ? nil : "the depth is \(count)"
+            return count == n ? nil : .depthIs(count)
         case let .backVisible(visible):
-            return model.isBackVisible == visible ? nil : "the back button is \(model.isBackVisible ? "visible" : "hidden")"
+            return model.isBackVisible == visible ? nil : .backButton(visible: model.isBackVisible)
         case let .swipeEnabled(enabled):
-            return model.swipeWouldBegin == enabled ? nil : "a swipe would \(model.swipeWouldBegin ? "" : "not ")begin"
+            return model.swipeWouldBegin == enabled ? nil : .swipe(wouldBegin: model.swipeWouldBegin)
         case let .frozen(frozen):
             if model.isFrozen == frozen { return nil }
-            return frozen ? "the UI responds" : "the UI is frozen: \(model.frozenReason.map(EventRenderer.words) ?? "")"
+            return frozen ? .uiResponds : .uiFrozen(reason: model.frozenReason)
         case let .alert(text):
             switch (text, model.alertText) {
             case (nil, nil): return nil
-            case let (nil, shown?): return "the alert \"\(shown)\" is on screen"
-            case (_?, nil): return "no alert is on screen"
-            case let (wanted?, shown?): return wanted == shown ? nil : "the alert says \"\(shown)\""
+            case let (nil, shown?): return .alertShown(shown)
+            case (_?, nil): return .noAlert
+            case let (wanted?, shown?): return wanted == shown ? nil : .alertSays(shown)
             }
         case let .alive(refs), let .released(refs):
             let wantAlive = if case .alive = expectation { true } else { false }
-            var wrong: [String] = []
+            var wrong: [ExpectationFailure.Liveness] = []
             for ref in refs {
                 do {
                     let name = try model.resolve(ref)
-                    if model.isAlive(name) != wantAlive { wrong.append("\(name) is \(wantAlive ? "released" : "alive")") }
+                    if model.isAlive(name) != wantAlive { wrong.append(.wrong(name, alive: !wantAlive)) }
                 } catch {
-                    wrong.append(error.message)
+                    wrong.append(.unresolved(error))
                 }
             }
-            return wrong.isEmpty ? nil : wrong.joined(separator: "; ")
+            return wrong.isEmpty ? nil : .liveness(wrong)
         case let .presented(ref):
             let top = model.presentedTop
-            guard let ref else { return top.map { "\($0) is presented" } }
-            guard let top else { return "nothing is presented" }
+            guard let ref else { return top.map { .presented($0) } }
+            guard let top else { return .nothingPresented }
             do {
                 let name = try model.resolve(ref)
-                return name == top ? nil : "\(top) is presented"
+                return name == top ? nil : .presented(top)
             } catch {
-                return error.message
+                return .noSuchScreen(error)
             }
         case let .idle(idle):
-            return model.isBusy != idle ? nil : (idle ? "a transition is in flight" : "nothing is in flight")
+            return model.isBusy != idle ? nil : (idle ? .inFlight : .nothingInFlight)
         case let .barCorrupted(corrupted):
-            return model.isBarCorrupted == corrupted ? nil : "the bar is \(model.isBarCorrupted ? "corrupted" : "intact")"
+            return model.isBarCorrupted == corrupted ? nil : .bar(corrupted: model.isBarCorrupted)
         case .gatesHeld:
-            return model.gatesProblem
+            return model.gatesProblem.map { .guaranteeBroken($0) }
         case .confirmationsHeld:
-            return model.confirmationsProblem
+            return model.confirmationsProblem.map { .guaranteeBroken($0) }
         case let .log(text, present):
             // `expect log "TEXT"` matches the words a person reads.
             let found = recent.contains { EventRenderer.words($0).contains(text) }
             if found == present { return nil }
-            return present ? "no event line contains it" : "an event line contains it: \(recent.lazy.map(EventRenderer.words).first { $0.contains(text) } ?? "")"
+            return present ? .noEventLine : .eventLineContains(recent.lazy.map(EventRenderer.words).first { $0.contains(text) } ?? "")
         case let .sequence(texts):
             var index = 0
             for event in recent where index < texts.count && EventRenderer.words(event).contains(texts[index]) {
                 index += 1
             }
-            return index == texts.count ? nil : "\"\(texts[index])\" not found in order after \(index) of \(texts.count)"
+            return index == texts.count ? nil : .sequenceStopped(missing: texts[index], found: index, count: texts.count)
         case .error:
             return nil
         }

@@ -323,14 +323,14 @@ public final class Session {
         if options.bail { stopped = true }
     }
 
-    func expectationFailed(_ source: String, _ problem: String, at location: SourceLocation?) {
+    func expectationFailed(_ source: String, _ failure: ExpectationFailure, at location: SourceLocation?) {
         // A failure still waiting for `expect error` prints first, to keep the order.
         if var pending = pendingFailure, !pending.printed {
             report(pending.diagnostic)
             pending.printed = true
             pendingFailure = pending
         }
-        report(Diagnostic(.expectation(source: source, problem: problem), at: location))
+        report(Diagnostic(.expectation(source: source, failure), at: location))
         expectationFailures += 1
         if atPrompt { return }
         failureCount += 1

@@ -30,10 +30,38 @@ struct DiagnosticTests {
             Diagnostic(.engine(.noSuchInstance(ScreenRef(className: "A", ordinal: 2), created: 1)),
                        at: SourceLocation(file: "s.nav", line: 2, column: 1)),
             Diagnostic(.engine(.noAlert(button: "OK")), at: SourceLocation(file: "s.nav", line: 3, column: 1)),
-            Diagnostic(.expectation(source: "expect depth 2", problem: "the depth is 1"),
+            Diagnostic(.expectation(source: "expect depth 2", .depthIs(1)),
                        at: SourceLocation(file: "s.nav", line: 4, column: 1)),
             Diagnostic(.session(.nothingToUndo), at: SourceLocation(file: "s.nav", line: 5, column: 7)),
         ])
+    }
+
+    @Test("what an expectation found instead is a value")
+    func expectationFailures() {
+        let (session, sink) = Self.session()
+        session.run(script: """
+            push A
+            push B
+            expect stack A
+            expect alive C
+            expect released A
+            expect top A#2
+            expect no alert
+            expect busy
+            expect sequence "pushViewController(B" "nope"
+            expect no log "B.viewDidAppear"
+            """, file: "x.nav")
+        let a = ScreenName(className: "A", ordinal: 1), b = ScreenName(className: "B", ordinal: 1)
+        #expect(sink.reported.map(\.problem) == [
+            .expectation(source: "expect stack A", .stackIs([a, b])),
+            .expectation(source: "expect alive C", .liveness([.unresolved(.neverCreated("C"))])),
+            .expectation(source: "expect released A", .liveness([.wrong(a, alive: true)])),
+            .expectation(source: "expect top A#2", .noSuchScreen(.noSuchInstance(ScreenRef(className: "A", ordinal: 2), created: 1))),
+            .expectation(source: "expect busy", .nothingInFlight),
+            .expectation(source: "expect sequence \"pushViewController(B\" \"nope\"", .sequenceStopped(missing: "nope", found: 1, count: 2)),
+            .expectation(source: "expect no log \"B.viewDidAppear\"", .eventLineContains("B.viewDidAppear(true)")),
+        ])
+        #expect(sink.reported.map(\.message)[4] == "expect busy (nothing is in flight)")
     }
 
     @Test("the printer's formats")
@@ -41,9 +69,9 @@ struct DiagnosticTests {
         let here = SourceLocation(file: "a.nav", line: 2, column: 7)
         #expect(Diagnostic(.session(.nothingToUndo), at: here).text == "a.nav:2:7: error: nothing to undo")
         #expect(Diagnostic(.session(.nothingToUndo), at: nil).text == "error: nothing to undo")
-        #expect(Diagnostic(.expectation(source: "expect idle", problem: "a transition is in flight"), at: here).text
+        #expect(Diagnostic(.expectation(source: "expect idle", .inFlight), at: here).text
             == "a.nav:2: expectation failed: expect idle (a transition is in flight)")
-        #expect(Diagnostic(.expectation(source: "expect idle", problem: "a transition is in flight"), at: nil).text
+        #expect(Diagnostic(.expectation(source: "expect idle", .inFlight), at: nil).text
             == "expectation failed: expect idle (a transition is in flight)")
         #expect(Diagnostic(.session(.unreadableInput(path: "x.nav", reason: "Permission denied")), at: nil).text
             == "navsh: cannot read 'x.nav': Permission denied")
@@ -51,8 +79,11 @@ struct DiagnosticTests {
             == "a.nav:2:7: error: cannot read 'x.nav': No such file or directory")
         #expect(Diagnostic(.session(.sourceCycle(path: "b.nav", chain: ["a.nav", "b.nav"])), at: here).message
             == "source cycle: 'b.nav' is already being run (a.nav -> b.nav)")
-        #expect(Diagnostic(.session(.exception(reason: "NSInvalidArgumentException: why")), at: here).message
-            == "UIKit raised NSInvalidArgumentException: why")
+        let twice = UIKitException.pushedTwice(ScreenName(className: "Home", ordinal: 1))
+        #expect(Diagnostic(.session(.exception(twice, shownAbove: false)), at: here).message
+            == "UIKit raised NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported (Home)")
+        #expect(Diagnostic(.session(.exception(twice, shownAbove: true)), at: nil).text
+            == "error: UIKit raised NSInvalidArgumentException (the exception above)")
     }
 
     @Test("words from the input that a terminal would act on are escaped", arguments: [
