@@ -28,6 +28,40 @@ extension Problem {
     }
 }
 
+extension EngineError {
+    /// The message, lowercase, the offending word in quotes.
+    public var message: String {
+        switch self {
+        case let .noSuchInstance(ref, created):
+            created == 0
+                ? "no instance '\(ref)': no \(ref.className) was ever created"
+                : "no instance '\(ref)': \(created) \(ref.className) instance\(created == 1 ? " was" : "s were") created"
+        case let .neverCreated(name):
+            "no instance of '\(name)' was ever created"
+        case let .released(name):
+            "'\(name)' has been released (deinit); it can no longer be used"
+        case let .noAlert(button):
+            "no alert is on screen to tap '\(button)'"
+        case let .noSuchButton(button, available):
+            "the alert has no button '\(button)' (it has \(available.joined(separator: ", ")))"
+        case let .noSuchTab(name, tabs):
+            "no tab '\(name)' (tabs: \(tabs.joined(separator: ", ")))"
+        case .noTabBar:
+            "there is no tab bar (create one with 'tabs NAME...')"
+        case let .notInBackMenu(name, offered):
+            offered.isEmpty
+                ? "the back menu is empty, so it cannot offer '\(name)'"
+                : "'\(name)' is not in the back menu (it offers \(offered.map(\.description).joined(separator: ", ")))"
+        case .noSwipeHeld:
+            "no edge swipe is held (start one with 'drag PCT')"
+        case .noStack:
+            "the navigation stack is empty"
+        case let .notSupported(what):
+            "'\(what)' is not supported yet"
+        }
+    }
+}
+
 extension LexError {
     public var message: String {
         switch self {
