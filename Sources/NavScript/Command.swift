@@ -39,6 +39,8 @@ public enum Expectation: Hashable, Sendable {
     case depth(Int)
     case backVisible(Bool)
     case swipeEnabled(Bool)
+    /// A content-area pan (iOS 26) made now would begin.
+    case contentSwipeEnabled(Bool)
     case frozen(Bool)
     case alert(String?)
     case alive([ScreenRef])

@@ -20,8 +20,8 @@ public enum CommandCatalog {
         .init(name: "tabs", usage: "tabs NAME...", summary: "window.rootViewController = a tab bar with one navigation controller per NAME", example: "tabs Notes Settings"),
         .init(name: "back", usage: "back", summary: "tap the back button (the custom one, where the top screen has one)", example: "back"),
         .init(name: "backmenu", usage: "backmenu REF", summary: "long-press the back button and pick REF from its menu", example: "backmenu Home"),
-        .init(name: "swipe", usage: "swipe [cancel]", summary: "a full edge swipe (an interactive pop), or one released early", example: "swipe cancel"),
-        .init(name: "drag", usage: "drag PCT", summary: "start or move an edge swipe and hold it at PCT", example: "drag 40%"),
+        .init(name: "swipe", usage: "swipe [cancel] | swipe content [cancel]", summary: "a full edge swipe (an interactive pop), or one released early; with content, iOS 26's pan in the content area", example: "swipe cancel"),
+        .init(name: "drag", usage: "drag PCT | drag content PCT", summary: "start or move an edge swipe (or, with content, a content-area pan) and hold it at PCT", example: "drag 40%"),
         .init(name: "release", usage: "release", summary: "lift the finger: the pop finishes above 50 %, else it cancels", example: "release"),
         .init(name: "tap", usage: "tap OK|Cancel", summary: "tap a button of the alert on screen", example: "tap OK"),
         .init(name: "tab", usage: "tab NAME", summary: "tap a tab bar item; tapping the selected one pops to its root", example: "tab Settings"),
@@ -31,6 +31,7 @@ public enum CommandCatalog {
         .init(name: "use", usage: "use CLASS [fragile] | use features F...  (gates safe-pop swipe-guard proxy)", summary: "the class of the current navigation controller and of later ones", example: "use GateNavigationController"),
         .init(name: "delegate", usage: "delegate NAME [METHOD...] | delegate none", summary: "set an outside object as the navigation controller's delegate", example: "delegate Spy willShow didShow animationController"),
         .init(name: "gesture-delegate", usage: "gesture-delegate system|none|controller", summary: "the delegate of interactivePopGestureRecognizer", example: "gesture-delegate none"),
+        .init(name: "content-swipe", usage: "content-swipe on|off", summary: "interactiveContentPopGestureRecognizer.isEnabled (iOS 26; on by default)", example: "content-swipe off"),
         .init(name: "wait", usage: "wait [DURATION]", summary: "run the clock until nothing is in flight, or for DURATION", example: "wait 100ms"),
         .init(name: "jobs", usage: "jobs", summary: "list the transitions in flight and their remaining time", example: "jobs"),
         .init(name: "clock", usage: "clock", summary: "print the time on the clock", example: "clock"),
@@ -40,7 +41,7 @@ public enum CommandCatalog {
         .init(name: "alive", usage: "alive", summary: "every live screen and what holds it", example: "alive"),
         .init(name: "notify", usage: "notify NAME", summary: "post a system notification to every live screen", example: "notify keyboardWillShow"),
         .init(name: "log", usage: "log brief|full|off | log notes on|off", summary: "what is printed (brief: all but lifecycle)", example: "log full"),
-        .init(name: "expect", usage: "expect WHAT  (stack, top, depth, back, swipe, frozen, responsive, alert, no, alive, released, presented, idle, busy, bar, gates, confirmations, log, sequence, error)", summary: "check the session; a failure is reported and sets the exit status", example: "expect stack Home Detail"),
+        .init(name: "expect", usage: "expect WHAT  (stack, top, depth, back, swipe, content-swipe, frozen, responsive, alert, no, alive, released, presented, idle, busy, bar, gates, confirmations, log, sequence, error)", summary: "check the session; a failure is reported and sets the exit status", example: "expect stack Home Detail"),
         .init(name: "source", usage: "source FILE", summary: "run a script (relative to the including script)", example: "source common.nav"),
         .init(name: "record", usage: "record FILE | record off", summary: "append every command typed from now on to FILE", example: "record session.nav"),
         .init(name: "timeline", usage: "timeline FILE.svg | timeline FILE.md", summary: "write the session's events so far as a sequence diagram (SVG picture or Mermaid)", example: "timeline push.svg"),
@@ -65,7 +66,7 @@ public enum CommandCatalog {
         "willShow", "didShow", "animationController", "interactionController", "supportedOrientations",
         "preferredOrientation", "visible", "hidden", "enabled", "disabled", "frozen", "responsive", "alert", "no",
         "alive", "released", "presented", "modal", "idle", "busy", "bar", "corrupted", "intact", "log", "sequence",
-        "error", "top", "depth", "gates", "confirmations", "held", "exceptions",
+        "error", "top", "depth", "gates", "confirmations", "held", "exceptions", "content",
     ] + ControllerClass.knownNames
 
     public static func help(for name: String) -> CommandHelp? {

@@ -147,6 +147,10 @@ public enum ExpectationFailure: Hashable, Sendable {
     case noSuchScreen(EngineError)
     case backButton(visible: Bool)
     case swipe(wouldBegin: Bool)
+    /// `expect content-swipe`: a content pan (iOS 26) would (not) begin.
+    case contentPan(wouldBegin: Bool)
+    /// `expect content-swipe` in the legacy profile, where the gesture does not exist.
+    case noContentPanBeforeIOS26
     case uiResponds
     case uiFrozen(reason: FreezeReason?)
     /// `expect no alert`: this alert is on screen.

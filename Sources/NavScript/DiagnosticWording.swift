@@ -54,6 +54,8 @@ extension EngineError {
                 : "'\(name)' is not in the back menu (it offers \(offered.map(\.description).joined(separator: ", ")))"
         case .noSwipeHeld:
             "no edge swipe is held (start one with 'drag PCT')"
+        case .noContentPanBeforeIOS26:
+            "the content-area pop gesture (interactiveContentPopGestureRecognizer) does not exist before iOS 26, and the profile is legacy (iOS 12)"
         case .noStack:
             "the navigation stack is empty"
         case let .notSupported(what):
@@ -217,6 +219,9 @@ extension ExpectationFailure {
         case let .noSuchScreen(error): return error.message
         case let .backButton(visible): return "the back button is \(visible ? "visible" : "hidden")"
         case let .swipe(wouldBegin): return "a swipe would \(wouldBegin ? "" : "not ")begin"
+        case let .contentPan(wouldBegin): return "a content pan would \(wouldBegin ? "" : "not ")begin"
+        case .noContentPanBeforeIOS26:
+            return "the content-area pop gesture does not exist before iOS 26, and the profile is legacy (iOS 12)"
         case .uiResponds: return "the UI responds"
         case let .uiFrozen(reason): return "the UI is frozen: \(reason.map(EventRenderer.words) ?? "")"
         case let .alertShown(text): return "the alert \"\(text)\" is on screen"

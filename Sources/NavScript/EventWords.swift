@@ -127,6 +127,20 @@ extension EventRenderer {
             return popRefused ? "gesture.cancelled (pop refused)" : "gesture.cancelled"
         case .gestureFinished:
             return "gesture.finished"
+        case .contentGestureBegan:
+            return "contentGesture.began"
+        case let .contentGestureChanged(percent):
+            return "contentGesture.changed (\(percent)%)"
+        case let .contentGestureRefused(reason):
+            return "contentGesture.shouldBegin -> false (\(words(reason)))"
+        case let .contentGestureReleased(percent, cancels, remaining):
+            return "contentGesture.released at \(percent)%: \(cancels ? "cancels" : "finishes") in \(remaining)ms"
+        case let .contentGestureCancelled(popRefused):
+            return popRefused ? "contentGesture.cancelled (pop refused)" : "contentGesture.cancelled"
+        case .contentGestureFinished:
+            return "contentGesture.finished"
+        case let .contentPanEnabledAssigned(enabled):
+            return "nav.interactiveContentPopGestureRecognizer.isEnabled = \(enabled)"
         case let .barShouldPop(top, answer):
             return "bar.shouldPop(\(top)) -> \(answer)"
         case let .alertShown(text, _):
@@ -186,6 +200,11 @@ extension EventRenderer {
         case .gestureRefused: ("gesture", "shouldBegin")
         case .gestureReleased: ("gesture", "released")
         case let .gestureCancelled(popRefused): popRefused ? ("gesture", "cancelled") : nil
+        case .contentPanEnabledAssigned: ("nav", "interactiveContentPopGestureRecognizer.isEnabled")
+        case .contentGestureChanged: ("contentGesture", "changed")
+        case .contentGestureRefused: ("contentGesture", "shouldBegin")
+        case .contentGestureReleased: ("contentGesture", "released")
+        case let .contentGestureCancelled(popRefused): popRefused ? ("contentGesture", "cancelled") : nil
         case .barShouldPop: ("bar", "shouldPop")
         case .alertTapped: ("alert", "tap")
         case let .gateHidesBack(gate): (gate.description, "navigationItem.setHidesBackButton")
@@ -218,6 +237,9 @@ extension EventRenderer {
         case .backMenu: "backmenu"
         case .tap: "tap"
         case .tab: "tab"
+        case .swipeContent: "swipe content"
+        case .swipeContentCancel: "swipe content cancel"
+        case .dragContent: "drag content"
         }
     }
 
@@ -227,6 +249,9 @@ extension EventRenderer {
         case .alertUp: "an alert is up"
         case .noNavigationController: "no navigation controller under the finger"
         case .swipeHeld: "a swipe is already held; use release"
+        case .contentPanHeld: "a content pan is already held; use release"
+        case .edgeSwipeHeld: "an edge swipe holds the finger: the content pan waits for it to fail"
+        case .contentPanDisabled: "interactiveContentPopGestureRecognizer.isEnabled is false"
         case .noBackButton: "no back button on screen"
         case .barInTransition: "the navigation bar ignores touches during a transition"
         case .customBackHasNoMenu: "a custom back button has no menu"

@@ -73,8 +73,12 @@ public enum Parser {
             return .action(.tabs(names))
         case "back": return .action(.back)
         case "backmenu": return .action(.backMenu(try w.ref()))
-        case "swipe": return .action(.swipe(cancel: w.accept("cancel")))
-        case "drag": return .action(.drag(percent: try w.percent()))
+        case "swipe":
+            if w.accept("content") { return .action(.contentSwipe(cancel: w.accept("cancel"))) }
+            return .action(.swipe(cancel: w.accept("cancel")))
+        case "drag":
+            if w.accept("content") { return .action(.contentDrag(percent: try w.percent())) }
+            return .action(.drag(percent: try w.percent()))
         case "release": return .action(.release)
         case "tap":
             let button = try w.next(.button)
@@ -92,6 +96,7 @@ public enum Parser {
         case "gesture-delegate":
             let word = try w.keyword(["system", "none", "controller"])
             return .action(.gestureDelegate(GestureDelegate(rawValue: word) ?? .system))
+        case "content-swipe": return .action(.setContentSwipe(try w.keyword(["on", "off"]) == "on"))
         case "wait":
             if w.peek == nil { return .action(.wait(milliseconds: nil)) }
             return .action(.wait(milliseconds: try w.duration()))
@@ -232,7 +237,7 @@ public enum Parser {
     }
 
     static func parseExpectation(_ w: inout Words) throws(ParseError) -> Expectation {
-        let what = try w.keyword(["stack", "top", "depth", "back", "swipe", "frozen", "responsive", "alert", "no",
+        let what = try w.keyword(["stack", "top", "depth", "back", "swipe", "content-swipe", "frozen", "responsive", "alert", "no",
                                   "alive", "released", "presented", "idle", "busy", "bar", "gates", "confirmations", "log", "sequence", "error"])
         switch what {
         case "stack":
@@ -248,6 +253,7 @@ public enum Parser {
             return .depth(n)
         case "back": return .backVisible(try w.keyword(["visible", "hidden"]) == "visible")
         case "swipe": return .swipeEnabled(try w.keyword(["enabled", "disabled"]) == "enabled")
+        case "content-swipe": return .contentSwipeEnabled(try w.keyword(["enabled", "disabled"]) == "enabled")
         case "frozen": return .frozen(true)
         case "responsive": return .frozen(false)
         case "alert": return .alert(try w.quotedText(.alertText))

@@ -48,6 +48,11 @@ extension Session {
             return model.isBackVisible == visible ? nil : .backButton(visible: model.isBackVisible)
         case let .swipeEnabled(enabled):
             return model.swipeWouldBegin == enabled ? nil : .swipe(wouldBegin: model.swipeWouldBegin)
+        case let .contentSwipeEnabled(enabled):
+            // In legacy neither answer holds: the gesture does not exist.
+            guard model.profile == .ios26 else { return .noContentPanBeforeIOS26 }
+            let begins = model.contentPanWouldBegin
+            return begins == enabled ? nil : .contentPan(wouldBegin: begins)
         case let .frozen(frozen):
             if model.isFrozen == frozen { return nil }
             return frozen ? .uiResponds : .uiFrozen(reason: model.frozenReason)

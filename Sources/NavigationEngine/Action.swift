@@ -13,6 +13,9 @@ public enum Action: Hashable, Sendable {
     case backMenu(ScreenRef)
     case swipe(cancel: Bool)
     case drag(percent: Int)
+    /// iOS 26's content-area pan (`interactiveContentPopGestureRecognizer`).
+    case contentSwipe(cancel: Bool)
+    case contentDrag(percent: Int)
     case release
     case tap(String)
     case tab(String)
@@ -24,6 +27,8 @@ public enum Action: Hashable, Sendable {
     case use(ControllerClass)
     case delegate(OutsideDelegate?)
     case gestureDelegate(GestureDelegate)
+    /// `interactiveContentPopGestureRecognizer.isEnabled`.
+    case setContentSwipe(Bool)
     // the clock
     case wait(milliseconds: Int?)
     case setDuration(TransitionKind, milliseconds: Int)
@@ -34,7 +39,7 @@ public enum Action: Hashable, Sendable {
     /// Declarations and settings: they always count as a change.
     public var isDeclaration: Bool {
         switch self {
-        case .screen, .use, .delegate, .gestureDelegate, .setDuration, .setProfile: true
+        case .screen, .use, .delegate, .gestureDelegate, .setContentSwipe, .setDuration, .setProfile: true
         default: false
         }
     }
@@ -43,10 +48,10 @@ public enum Action: Hashable, Sendable {
     public var startsTransitions: Bool {
         switch self {
         case .push, .pop, .popTo, .popToRoot, .setStack, .root, .tabs,
-             .back, .backMenu, .swipe, .drag, .release, .tap, .tab,
+             .back, .backMenu, .swipe, .drag, .contentSwipe, .contentDrag, .release, .tap, .tab,
              .present, .dismiss:
             true
-        case .screen, .use, .delegate, .gestureDelegate, .wait, .setDuration, .setProfile, .notify:
+        case .screen, .use, .delegate, .gestureDelegate, .setContentSwipe, .wait, .setDuration, .setProfile, .notify:
             false
         }
     }
@@ -73,6 +78,8 @@ public enum EngineError: Error, Hashable, Sendable {
     case noSuchTab(String, tabs: [String])
     case noTabBar
     case noSwipeHeld
+    /// A content-pan command in a profile before iOS 26.
+    case noContentPanBeforeIOS26
     case notInBackMenu(ScreenName, offered: [ScreenName])
     case noStack
     case notSupported(String)

@@ -167,6 +167,8 @@ struct NavTransition: Hashable, Sendable {
     var start: Int
     /// Clock time the transition ends; nil while a finger holds it.
     var end: Int?
+    /// An interactive pop the content pan drives, not the edge swipe.
+    var byContentPan = false
 }
 
 /// One UINavigationController (or subclass) and everything it owns.
@@ -176,6 +178,8 @@ struct NavController: Hashable, Sendable {
     var stack: [ScreenName] = []
     var delegate: DelegateSlot = .none
     var gestureDelegate: GestureDelegate = .system
+    /// `interactiveContentPopGestureRecognizer.isEnabled` (iOS 26; on by default).
+    var contentPanEnabled = true
     var isPushing = false
     var safeDelegate: ScreenName?
     var transition: NavTransition?

@@ -66,6 +66,17 @@ public enum EventPayload: Hashable, Sendable {
     /// The interactive pop completed.
     case gestureFinished
 
+    // MARK: gesture: iOS 26's content pan (interactiveContentPopGestureRecognizer)
+    // The same facts as the edge swipe's, for the other recognizer.
+    case contentGestureBegan
+    case contentGestureChanged(percent: Int)
+    case contentGestureRefused(SwipeRefusal)
+    case contentGestureReleased(percent: Int, cancels: Bool, remaining: Int)
+    case contentGestureCancelled(popRefused: Bool)
+    case contentGestureFinished
+    /// `nav.interactiveContentPopGestureRecognizer.isEnabled = ...`.
+    case contentPanEnabledAssigned(Bool)
+
     // MARK: bar, alert, gate, tab
     /// `navigationBar(_:shouldPop:)` for the back button, with its answer.
     case barShouldPop(ScreenName, answer: Bool)
@@ -102,10 +113,13 @@ public enum EventPayload: Hashable, Sendable {
 
     public var category: EventCategory {
         switch self {
-        case .navCall, .windowRoot, .delegateAssigned, .gestureDelegateAssigned: .call
+        case .navCall, .windowRoot, .delegateAssigned, .gestureDelegateAssigned, .contentPanEnabledAssigned: .call
         case .lifecycle, .controllerLoaded: .lifecycle
         case .delegateCall, .shouldPop, .safeDelegateAssigned: .delegate
-        case .gestureBegan, .gestureChanged, .gestureRefused, .gestureReleased, .gestureCancelled, .gestureFinished: .gesture
+        case .gestureBegan, .gestureChanged, .gestureRefused, .gestureReleased, .gestureCancelled, .gestureFinished,
+             .contentGestureBegan, .contentGestureChanged, .contentGestureRefused, .contentGestureReleased,
+             .contentGestureCancelled, .contentGestureFinished:
+            .gesture
         case .barShouldPop: .bar
         case .alertShown, .alertTapped: .alert
         case .gateHidesBack, .gateTrimmed: .gate
@@ -142,7 +156,11 @@ public enum EventPayload: Hashable, Sendable {
     public var isReport: Bool {
         switch category {
         case .call, .note, .ui, .notify, .warning, .modal: true
-        case .gesture: if case .gestureRefused = self { true } else { false }
+        case .gesture:
+            switch self {
+            case .gestureRefused, .contentGestureRefused: true
+            default: false
+            }
         default: false
         }
     }
@@ -207,6 +225,8 @@ public enum SwipeRefusal: Hashable, Sendable {
 /// A touch the UI ignored.
 public enum Touch: Hashable, Sendable {
     case swipe, swipeCancel, drag, release, back, backMenu, tap, tab
+    /// iOS 26's content pan: `swipe content`, `swipe content cancel`, `drag content`.
+    case swipeContent, swipeContentCancel, dragContent
 }
 
 /// Why a touch was ignored.
@@ -215,6 +235,12 @@ public enum IgnoreReason: Hashable, Sendable {
     case alertUp
     case noNavigationController
     case swipeHeld
+    /// A content pan holds the finger (the edge commands wait for release).
+    case contentPanHeld
+    /// An edge swipe holds the finger: the content recognizer requires it to fail.
+    case edgeSwipeHeld
+    /// `interactiveContentPopGestureRecognizer.isEnabled` is false.
+    case contentPanDisabled
     case noBackButton
     case barInTransition
     case customBackHasNoMenu

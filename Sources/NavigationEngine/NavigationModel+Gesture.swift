@@ -61,6 +61,10 @@ extension NavigationModel {
             return
         }
         if case let .interactive(held, _) = nav.transition?.kind, nav.transition?.end == nil {
+            if nav.transition?.byContentPan == true {
+                emit(.touchIgnored(touch, because: .contentPanHeld))
+                return
+            }
             guard let percent else {
                 emit(.touchIgnored(touch, because: .swipeHeld))
                 return
@@ -105,13 +109,14 @@ extension NavigationModel {
         let remaining = cancels ? percent * durations.pop / 100 : (100 - percent) * durations.pop / 100
         navs[id]?.transition?.kind = .interactive(percent: percent, cancels: cancels)
         navs[id]?.transition?.end = clock + remaining
-        emit(.gestureReleased(percent: percent, cancels: cancels, remaining: remaining))
+        emit(t.byContentPan ? .contentGestureReleased(percent: percent, cancels: cancels, remaining: remaining)
+                            : .gestureReleased(percent: percent, cancels: cancels, remaining: remaining))
     }
 
     /// A cancelled interactive pop: the old top comes back.
     mutating func cancelInteractivePop(_ id: Int, _ t: NavTransition) {
         guard let from = t.from else { return }
-        emit(.gestureCancelled(popRefused: false))
+        emit(t.byContentPan ? .contentGestureCancelled(popRefused: false) : .gestureCancelled(popRefused: false))
         viewWillDisappear(t.to, id, true)
         emitLifecycle(t.to, .viewDidDisappear(true))
         viewWillAppear(from, id, true)

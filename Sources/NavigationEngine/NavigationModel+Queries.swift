@@ -78,6 +78,7 @@ extension NavigationModel {
             case let .controller(f): flags.append("delegate nav\(f.map { " → \($0.name)" } ?? "")")
             }
             flags.append("gesture delegate \(nav.gestureDelegate.rawValue)")
+            if profile == .ios26, !nav.contentPanEnabled { flags.append("content pan disabled") }
             if let safe = nav.safeDelegate { flags.append("safeDelegate \(safe)") }
             if nav.barCorrupted { flags.append("NAVIGATION BAR CORRUPTED") }
             if !nav.queue.isEmpty { flags.append("\(nav.queue.count) queued") }
@@ -94,6 +95,10 @@ extension NavigationModel {
                     if id == currentNavID {
                         marks.append(backVisible(in: nav) ? (t.customBack ? "custom back button" : "back button") : "no back button")
                         marks.append(swipeWouldBegin ? "swipe would begin" : "swipe would not begin")
+                        // Only once the session has used the content pan (behaviour.md 5a, rule 9).
+                        if profile == .ios26, contentPanUsed {
+                            marks.append(contentPanWouldBegin ? "content pan would begin" : "content pan would not begin")
+                        }
                     }
                 }
                 if !marks.isEmpty { label += " (" + marks.joined(separator: ", ") + ")" }

@@ -311,7 +311,7 @@ extension NavigationModel {
         if t.repairsBar { navs[id]?.barCorrupted = false }
         delegateDidShow(id, t.to, t.animated)
         releaseUnheld(t.removed)
-        if t.kind.isInteractive { emit(.gestureFinished) }
+        if t.kind.isInteractive { emit(t.byContentPan ? .contentGestureFinished : .gestureFinished) }
         runQueue(id)
     }
 

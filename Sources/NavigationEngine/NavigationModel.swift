@@ -28,6 +28,8 @@ public struct NavigationModel: Hashable, Sendable {
     var nesting = false
     /// What `expect gates held` / `expect confirmations held` track (NavigationModel+Guarantees.swift).
     var guarantees = Guarantees()
+    /// A content-pan command has run: `show` then names the content pan too.
+    var contentPanUsed = false
     var scratch = Scratch()
 
     public init(profile: Profile = .ios26) {
@@ -154,6 +156,8 @@ public struct NavigationModel: Hashable, Sendable {
         case let .backMenu(ref): try backMenuCommand(ref)
         case let .swipe(cancel): try swipeCommand(percent: nil, cancel: cancel)
         case let .drag(percent): try swipeCommand(percent: percent, cancel: false)
+        case let .contentSwipe(cancel): try contentPanCommand(percent: nil, cancel: cancel)
+        case let .contentDrag(percent): try contentPanCommand(percent: percent, cancel: false)
         case .release: try releaseCommand()
         case let .tap(button): try tapCommand(button)
         case let .tab(name): try tabCommand(name)
@@ -163,6 +167,7 @@ public struct NavigationModel: Hashable, Sendable {
         case let .use(cls): use(cls)
         case let .delegate(outside): setDelegate(outside)
         case let .gestureDelegate(kind): setGestureDelegate(kind)
+        case let .setContentSwipe(enabled): try setContentPanEnabled(enabled)
         case let .wait(milliseconds):
             if let milliseconds { advance(to: clock + milliseconds) } else { runUntilIdle() }
         case let .setDuration(kind, milliseconds): durations[kind] = milliseconds
