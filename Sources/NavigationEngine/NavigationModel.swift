@@ -47,7 +47,7 @@ public struct NavigationModel: Hashable, Sendable {
         var h = 0
         func mix(_ value: Int) { h = (h &* 1_000_003) &+ value &+ 0x9E37_79B9 }
         mix(clock); mix(screens.count); mix(counters.count); mix(modals.count); mix(created); mix(nextNavID)
-        mix((isModalTransitioning ? 1 : 0) | (hasAlert ? 2 : 0) | (isFrozen ? 4 : 0))
+        mix((isModalTransitioning ? 1 : 0) | (hasAlert ? 2 : 0) | (isFrozen ? 4 : 0) | (contentPanUsed ? 8 : 0))
         for id in navs.ids {
             guard let count = navs[id]?.stack.count else { continue }
             mix(id); mix(count); mix(navs[id]?.queue.count ?? 0); mix(navs[id]?.top?.ordinal ?? 0)

@@ -65,8 +65,8 @@ struct PropertyTests {
         case 10: return "poproot\(instant)\(background)"
         case 11: return "setstack \(r.pick(classes)) \(ref)\(instant)\(background)"
         case 12, 13: return "back\(background)"
-        case 14: return r.chance(50) ? "swipe" : "swipe cancel"
-        case 15: return "drag \(r.int(101))%"
+        case 14: return r.pick(["swipe", "swipe cancel", "swipe content", "swipe content cancel", "content-swipe off", "content-swipe on"])
+        case 15: return r.chance(70) ? "drag \(r.int(101))%" : "drag content \(r.int(101))%"
         case 16: return "release"
         case 17: return "tap \(r.chance(50) ? "OK" : "Cancel")"
         case 18: return "present \(name)\(r.chance(50) ? " nav" : "")\(instant)\(background)"
@@ -88,7 +88,8 @@ struct PropertyTests {
         }
     }
 
-    static let touches = ["back", "swipe", "swipe cancel", "drag 40%", "release"]
+    static let touches = ["back", "swipe", "swipe cancel", "drag 40%", "release",
+                          "swipe content", "swipe content cancel", "drag content 40%"]
 
     static func session(atPrompt: Bool = false) -> (Session, PropertySink) {
         let sink = PropertySink()
