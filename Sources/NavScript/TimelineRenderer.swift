@@ -142,7 +142,7 @@ struct Timeline {
             let name = lanes[i].name
             if actors.contains(name) {
                 lanes[i].kind = .actor
-            } else if ["nav", "window", "gesture", "alert", "bar", "tabBar"].contains(name) {
+            } else if ["nav", "window", "gesture", "contentGesture", "alert", "bar", "tabBar"].contains(name) {
                 lanes[i].kind = .uikit
             } else if screens.contains(name) {
                 lanes[i].kind = .screen
@@ -236,11 +236,13 @@ struct Timeline {
             case .call, .modal:
                 if let parsed { operation = parsed.method }
             case .gesture:
-                if step.text == "gesture.began" { swiping = true }
-                if step.text.hasPrefix("gesture.finished") || step.text.hasPrefix("gesture.cancelled") {
+                // The content pan (iOS 26) drives the same interactive pop as the edge swipe.
+                let text = step.text.hasPrefix("contentGesture.") ? "gesture." + step.text.dropFirst("contentGesture.".count) : step.text
+                if text == "gesture.began" { swiping = true }
+                if text.hasPrefix("gesture.finished") || text.hasPrefix("gesture.cancelled") {
                     swiping = false
                     if !useLifecycle {
-                        for name in open.keys.sorted() { finish(name, at: i, cancelled: step.text.hasPrefix("gesture.cancelled")) }
+                        for name in open.keys.sorted() { finish(name, at: i, cancelled: text.hasPrefix("gesture.cancelled")) }
                     }
                 }
             case .lifecycle where useLifecycle:

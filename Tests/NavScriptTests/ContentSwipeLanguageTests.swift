@@ -98,6 +98,23 @@ struct ContentSwipeLanguageTests {
         #expect(h.sink.lines.contains("undone: pop"))
     }
 
+    @Test("the timeline draws a content pan as it draws an edge swipe, on a lane of its own")
+    func timeline() {
+        final class Files: @unchecked Sendable { var written: [String: String] = [:] }
+        var drawings: [String] = []
+        for finger in ["drag content 30%", "drag 30%"] {
+            let files = Files()
+            let h = Harness()
+            h.session.writeFile = { path, contents in files.written[path] = contents; return nil }
+            h.run("push A; push B; \(finger); release; timeline t.md")
+            drawings.append(files.written["./t.md"] ?? files.written["t.md"] ?? "")
+        }
+        #expect(!drawings[0].isEmpty)
+        #expect(drawings[0].contains("participant p5 as contentGesture"))
+        let renamed = drawings[0].split(separator: "contentGesture", omittingEmptySubsequences: false).joined(separator: "gesture")
+        #expect(renamed == drawings[1])
+    }
+
     @Test("Tab completion and help know the words")
     func completionAndHelp() {
         let h = Harness()
