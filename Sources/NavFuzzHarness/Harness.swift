@@ -149,6 +149,8 @@ public enum FuzzHarness {
         _ = model.currentStack.map(\.description)
         _ = model.isBackVisible
         _ = model.swipeWouldBegin
+        _ = model.contentPanWouldBegin
+        _ = model.isContentPanEnabled
         _ = model.isFrozen
         _ = model.frozenReason
         _ = model.alertText
