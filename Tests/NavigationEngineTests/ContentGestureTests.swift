@@ -152,6 +152,21 @@ struct ContentGestureTests {
         }
     }
 
+    @Test("rule 4 as facts: the refusal is a typed payload of the content recognizer, not the edge one")
+    func typedRefusal() {
+        var sim = Sim()
+        sim.given(.screen("C", [.customBack(alert: nil)]), .push("A"), .push("C"))
+        sim.start(.contentSwipe(cancel: false))
+        let c = ScreenName(className: "C", ordinal: 1)
+        #expect(sim.events.map(\.payload) == [.contentGestureRefused(.customBack(c))])
+        #expect(sim.events.first?.category == .gesture)
+        #expect(sim.events.first?.payload.isReport == true)
+        // The first content pan changes what `show` prints; the next refusal changes nothing.
+        #expect(sim.outcome?.changed == true)
+        sim.start(.contentSwipe(cancel: false))
+        #expect(sim.outcome?.changed == false)
+    }
+
     @Test("rule 4: with an interaction controller too, the content pan begins and drives it")
     func interactionControllerLetsItBegin() {
         var sim = Sim()
