@@ -25,6 +25,8 @@ public enum Command: Hashable, Sendable {
     case help(String?)
     /// `pause ["TEXT"]`: wait for Enter in an interactive session.
     case pause(String?)
+    /// `show live` / `show live off`: the live picture of the phone (a terminal only).
+    case live(Bool)
     case quit
     /// Declarations for `navsh explore` (explorer.md); elsewhere they do nothing.
     case explore([ExploreAction])

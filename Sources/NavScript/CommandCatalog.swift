@@ -36,7 +36,7 @@ public enum CommandCatalog {
         .init(name: "jobs", usage: "jobs", summary: "list the transitions in flight and their remaining time", example: "jobs"),
         .init(name: "clock", usage: "clock", summary: "print the time on the clock", example: "clock"),
         .init(name: "set", usage: "set duration push|pop|present|dismiss DURATION | set profile ios26|legacy | set clock virtual|real | set speed X", summary: "change a setting (set speed 0.1: slow motion, ten times slower)", example: "set speed 0.1"),
-        .init(name: "show", usage: "show", summary: "the whole hierarchy: window, tabs, stacks, modals, alert, frozen, in flight", example: "show"),
+        .init(name: "show", usage: "show | show live [off]", summary: "the whole hierarchy: window, tabs, stacks, modals, alert, frozen, in flight", example: "show"),
         .init(name: "stack", usage: "stack", summary: "the current stack on one line, bottom to top", example: "stack"),
         .init(name: "alive", usage: "alive", summary: "every live screen and what holds it", example: "alive"),
         .init(name: "notify", usage: "notify NAME", summary: "post a system notification to every live screen", example: "notify keyboardWillShow"),

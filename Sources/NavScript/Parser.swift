@@ -103,7 +103,9 @@ public enum Parser {
         case "jobs": return .jobs
         case "clock": return .clock
         case "set": return try parseSet(&w)
-        case "show": return .show
+        case "show":
+            if w.accept("live") { return .live(!w.accept("off")) }
+            return .show
         case "stack": return .stack
         case "alive": return .alive
         case "notify":

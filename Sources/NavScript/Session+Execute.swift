@@ -22,7 +22,7 @@ extension Session {
         startRecent()
         let here = location(file, line, located.column)
         switch command {
-        case .record, .quit, .help, .timeline, .undo, .reset, .log, .pause:
+        case .record, .quit, .help, .timeline, .undo, .reset, .log, .pause, .live:
             break
         default:
             // Looking and settings commands replay harmlessly; record them as typed.
@@ -110,6 +110,9 @@ extension Session {
             help(name)
         case let .pause(text):
             pause(text)
+        case let .live(on):
+            // Only the prompt at a terminal draws; elsewhere (scripts, pipes, tests) nothing.
+            if let liveHook, let message = liveHook(on) { say(message) }
         case .quit:
             quitRequested = true
         case let .explore(actions):

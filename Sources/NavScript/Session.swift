@@ -182,6 +182,9 @@ public final class Session {
     /// Waits for Enter after printing a `pause`'s text; set only for an interactive
     /// session on a terminal (Session+Classroom.swift).
     @exclusivity(unchecked) public var pauseHook: ((String?) -> Void)?
+    /// Turns the live picture on or off (`show live [off]`); returns a line to print, if any.
+    /// Set only at the prompt on a terminal.
+    @exclusivity(unchecked) public var liveHook: ((Bool) -> String?)?
     /// Writes a whole file (`timeline`); returns a problem to report, if any.
     @exclusivity(unchecked) public var writeFile: ((_ path: String, _ contents: String) -> SessionError?)?
     /// Every event so far, for `timeline` (the oldest are dropped past `historyLimit`).

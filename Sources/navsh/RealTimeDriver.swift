@@ -13,6 +13,8 @@ final class RealTimeDriver: RealTimeClock {
     private var anchor = monotonicNow()
     private var carry = 0.0
     private var progressShown = false
+    /// Called at each step of a foreground wait (the live picture redraws).
+    var onStep: (() -> Void)?
 
     init(writer: OutputWriter, showProgress: Bool) {
         self.writer = writer
@@ -54,6 +56,7 @@ final class RealTimeDriver: RealTimeClock {
                 writer.flush()
             }
             drawProgress(session)
+            onStep?()
         }
         clearProgress()
         return true

@@ -11,7 +11,11 @@ struct Repl {
     func run() {
         let environment = currentEnvironment()
         let editor = LineEditor(historyPath: historyFilePath(environment: environment))
-        LineEditor.installTerminationHandler { writer.flush() }
+        let live = LiveView(colour: session.options.colour)
+        LineEditor.installTerminationHandler {
+            writer.flush()
+            live.stop()
+        }
         writer.lineBuffered = true
         if !options.noInit, let initFile = initFilePath(environment), access(initFile, R_OK) == 0 {
             // An error in the init file is reported with its location; the session goes on and can still exit 0.
@@ -21,6 +25,11 @@ struct Repl {
         session.pauseHook = TerminalPause.hook(writer: writer)
         // Ctrl-C, SIGTERM or SIGHUP stop a long `source` between two of its lines.
         session.interruptRequested = { LineEditor.interruptedSinceRead() || LineEditor.terminationPending }
+        session.liveHook = { on in
+            writer.flush()
+            return live.set(on, session: session)
+        }
+        driver.onStep = { live.redraw(session) }
         // Real time is the prompt's default; scripts keep the virtual clock unless asked.
         if options.clock == nil { session.clockMode = .real }
         session.keepSettingsForReset()
@@ -34,6 +43,7 @@ struct Repl {
                 writer.redirect = { editor.printAbove($0) }
                 driver.tick(session)
                 writer.redirect = nil
+                live.redraw(session)
             }
             driver.restartAnchorIfIdle(session)
             switch input {
@@ -45,10 +55,14 @@ struct Repl {
                 lineNumber += 1
                 editor.addHistory(text)
                 session.feed(text, file: "<prompt>", line: lineNumber)
+                writer.flush()
+                live.redraw(session)
                 LineEditor.setCompletionScreens(session.completionScreens)
             }
         }
         session.endOfInput(file: "<prompt>")
+        writer.flush()
+        live.stop()
         editor.saveHistory()
     }
 
