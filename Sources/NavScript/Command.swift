@@ -20,7 +20,7 @@ public enum Command: Hashable, Sendable {
     case setSpeed(Double)
     case source(String)
     case record(String?)
-    case timeline(String)
+    case timeline(String, TimelineSpan)
     case undo, reset
     case help(String?)
     /// `pause ["TEXT"]`: wait for Enter in an interactive session.
@@ -32,6 +32,15 @@ public enum Command: Hashable, Sendable {
     case explore([ExploreAction])
     case invariant(Invariant)
     case check([BuiltinProperty])
+}
+
+/// Which events `timeline FILE [since reset|last N]` draws.
+public enum TimelineSpan: Hashable, Sendable {
+    case all
+    /// Those since the last `reset`.
+    case sinceReset
+    /// The last N.
+    case last(Int)
 }
 
 /// A check a script makes on the session.

@@ -44,7 +44,7 @@ public enum CommandCatalog {
         .init(name: "expect", usage: "expect WHAT  (stack, top, depth, back, swipe, content-swipe, frozen, responsive, alert, no, alive, released, presented, idle, busy, bar, gates, confirmations, log, sequence, error)", summary: "check the session; a failure is reported and sets the exit status", example: "expect stack Home Detail"),
         .init(name: "source", usage: "source FILE", summary: "run a script (relative to the including script)", example: "source common.nav"),
         .init(name: "record", usage: "record FILE | record off", summary: "append every command typed from now on to FILE", example: "record session.nav"),
-        .init(name: "timeline", usage: "timeline FILE.svg | timeline FILE.md", summary: "write the session's events so far as a sequence diagram (SVG picture or Mermaid)", example: "timeline push.svg"),
+        .init(name: "timeline", usage: "timeline FILE.svg|FILE.md [since reset | last N]", summary: "write the session's events so far (or since the last reset, or the last N) as a sequence diagram (SVG picture or Mermaid)", example: "timeline push.svg"),
         .init(name: "explore", usage: "explore ACTION...", summary: "the actions navsh explore tries (quoted when they have blanks); elsewhere it does nothing", example: "explore back swipe \"push Detail\""),
         .init(name: "invariant", usage: "invariant EXPECTATION", summary: "a state expectation (without 'expect') navsh explore checks after every step; elsewhere it does nothing", example: "invariant no alert"),
         .init(name: "check", usage: "check NAME...|none  (exceptions responsive bar gates confirmations)", summary: "the built-in properties navsh explore checks (all by default)", example: "check gates confirmations"),

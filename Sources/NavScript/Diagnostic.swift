@@ -91,6 +91,7 @@ public enum SyntaxError: Hashable, Sendable {
     case invalidDelegateName(String)
     case invalidSpeed(String)
     case invalidDepth(String)
+    case invalidEventCount(String)
     /// `explore "push A; pop"`: an action word that is no command or several.
     case exploreNotOneCommand(String, several: Bool)
     case exploreBackground(String)

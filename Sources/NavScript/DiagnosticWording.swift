@@ -176,6 +176,8 @@ extension SyntaxError {
             "invalid speed '\(clip(word))' (\(speedRange))"
         case let .invalidDepth(word):
             "invalid depth '\(clip(word))' (a whole number, 0 or more)"
+        case let .invalidEventCount(word):
+            "invalid number of events '\(clip(word))' (a whole number, 1 or more)"
         case let .exploreNotOneCommand(word, several):
             "'explore' takes one command per action: '\(clip(word))' is \(several ? "several (quote each on its own)" : "empty")"
         case let .exploreBackground(word):

@@ -125,7 +125,16 @@ public enum Parser {
             guard token.text.hasSuffix(".svg") || token.text.hasSuffix(".md") else {
                 throw ParseError(column: token.column, .timelineFileType(token.text))
             }
-            return .timeline(token.text)
+            guard w.peek != nil else { return .timeline(token.text, .all) }
+            if try w.keyword(["since", "last"]) == "since" {
+                _ = try w.keyword(["reset"])
+                return .timeline(token.text, .sinceReset)
+            }
+            let count = try w.next(.number)
+            guard let n = Int(count.text), n >= 1, n < 1_000_000_000 else {
+                throw ParseError(column: count.column, .invalidEventCount(count.text))
+            }
+            return .timeline(token.text, .last(n))
         case "undo": return .undo
         case "reset": return .reset
         case "help":

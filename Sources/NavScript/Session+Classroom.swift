@@ -60,3 +60,20 @@ extension Action {
         }
     }
 }
+
+extension Session {
+    /// The events `timeline` draws: all kept, those since the last reset, or the last N.
+    func timelineEvents(_ span: TimelineSpan) -> [Event] {
+        let kept = history
+        switch span {
+        case .all:
+            return Array(kept)
+        case .sinceReset:
+            guard let mark = resetMarks.last else { return Array(kept) }
+            let start = Swift.max(kept.startIndex, Swift.min(kept.endIndex, mark &- historyDropped))
+            return Array(kept[start...])
+        case let .last(n):
+            return Array(kept.suffix(n))
+        }
+    }
+}

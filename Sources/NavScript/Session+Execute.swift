@@ -74,8 +74,8 @@ extension Session {
                 fail(.session(problem), at: here)
                 return false
             }
-        case let .timeline(path):
-            let events = Array(history)
+        case let .timeline(path, span):
+            let events = timelineEvents(span)
             let contents = path.hasSuffix(".svg") ? TimelineRenderer.svg(events) : TimelineRenderer.mermaid(events)
             guard let writeFile else {
                 fail(.session(.timelineUnavailable), at: here)
@@ -85,7 +85,7 @@ extension Session {
                 fail(.session(problem), at: here)
                 return false
             }
-            say("wrote \(path): \(events.count) event\(events.count == 1 ? "" : "s")\(historyDropped > 0 ? " (the \(historyDropped) oldest were not kept)" : "")")
+            say("wrote \(path): \(events.count) event\(events.count == 1 ? "" : "s")\(historyDropped > 0 && span == .all ? " (the \(historyDropped) oldest were not kept)" : "")")
         case .undo:
             guard let step = journal.undo() else {
                 fail(.session(.nothingToUndo), at: here)
@@ -100,12 +100,16 @@ extension Session {
             let keep = step.logMark &- historyDropped
             if keep >= 0, keep < log.count { log.removeSubrange(keep...) }
             recentStart = Swift.min(recentStart, log.count)
+            // An undone reset is no mark for `timeline … since reset` (it printed no event, so its mark is where its command began).
+            while let mark = resetMarks.last, mark > historyDropped &+ log.count { resetMarks.removeLast() }
+            if step.label == "reset", let mark = resetMarks.last, mark >= step.logMark { resetMarks.removeLast() }
             say("undone: \(step.label)")
             record(located, ok: true)
         case .reset:
             record(located, ok: true)
             journal(command, label: located.source)
             current = initialState
+            resetMarks.append(historyDropped &+ log.count)
         case let .help(name):
             help(name)
         case let .pause(text):

@@ -185,6 +185,8 @@ public final class Session {
     /// Turns the live picture on or off (`show live [off]`); returns a line to print, if any.
     /// Set only at the prompt on a terminal.
     @exclusivity(unchecked) public var liveHook: ((Bool) -> String?)?
+    /// Where each `reset` happened in the event history (counting trimmed events), for `timeline … since reset`.
+    @exclusivity(unchecked) var resetMarks: [Int] = []
     /// Writes a whole file (`timeline`); returns a problem to report, if any.
     @exclusivity(unchecked) public var writeFile: ((_ path: String, _ contents: String) -> SessionError?)?
     /// Every event so far, for `timeline` (the oldest are dropped past `historyLimit`).

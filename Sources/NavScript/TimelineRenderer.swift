@@ -18,6 +18,17 @@ import NavigationEngine
 /// Pure functions of the events, standard library only; any text is escaped
 /// and nothing traps on any input.
 public enum TimelineRenderer {
+    /// `0–1750 ms on the transition clock`: the earliest and latest times, and
+    /// how often the clock went back (a `reset` starts it again at 0), so the
+    /// range is right when the times do not only grow.
+    static func clockRange(_ times: [Int]) -> String {
+        guard let low = times.min(), let high = times.max() else { return "no events" }
+        var backwards = 0
+        for i in times.indices.dropFirst() where times[i] < times[i - 1] { backwards += 1 }
+        let restarts = backwards == 0 ? "" : ", which went back \(backwards == 1 ? "once" : "\(backwards) times") (reset)"
+        return "\(low)–\(high) ms on the transition clock\(restarts)"
+    }
+
     /// At most this many events are drawn; a footer says how many were left out.
     public static let maxEvents = 5000
     /// Longer event texts are cut (with "…") in arrow labels; the SVG keeps the whole text in a tooltip.
@@ -538,11 +549,9 @@ struct SVGLayout {
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(canvasWidth))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
 
         // Title.
-        let first = timeline.steps.first?.time ?? 0
-        let last = timeline.steps.last?.time ?? 0
         let summary = timeline.steps.isEmpty
             ? "no events yet"
-            : "\(timeline.steps.count) event\(timeline.steps.count == 1 ? "" : "s"), \(first)–\(last) ms on the transition clock"
+            : "\(timeline.steps.count) event\(timeline.steps.count == 1 ? "" : "s"), \(TimelineRenderer.clockRange(timeline.steps.map(\.time)))"
         out += "<text x=\"16\" y=\"26\" font-size=\"15\" font-weight=\"bold\" fill=\"#111827\">navsh timeline</text>"
         out += "<text x=\"148\" y=\"26\" font-size=\"12\" fill=\"#6b7280\">\(xml(summary))</text>\n"
 
@@ -793,8 +802,8 @@ struct MermaidWriter {
     func render() -> String {
         var out = "# navsh timeline\n\n"
         let steps = timeline.steps
-        if let first = steps.first, let last = steps.last {
-            out += "\(steps.count) event\(steps.count == 1 ? "" : "s"), \(first.time)–\(last.time) ms on the transition clock. "
+        if !steps.isEmpty {
+            out += "\(steps.count) event\(steps.count == 1 ? "" : "s"), \(TimelineRenderer.clockRange(steps.map(\.time))). "
             out += "Shaded boxes are transitions in flight; notes at the left give the clock time.\n\n"
         } else {
             out += "No events yet.\n\n"
