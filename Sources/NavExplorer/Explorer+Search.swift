@@ -50,7 +50,7 @@ extension Explorer {
         result.states = 1
         var reported: UInt64 = 0
         let startMask = stateViolations(start, events: [])
-        if startMask != 0 {
+        if startMask != 0, config.shard?.reportsShort(length: 0) ?? true {
             record(startMask, path: [], into: &result, reported: &reported)
         }
         var frontier: [NavigationModel] = [start]
@@ -75,10 +75,15 @@ extension Explorer {
                 for expansion in expansions {
                     result.steps += expansion.steps
                     for child in expansion.children {
+                        let parentID = frontierIDs[Int(child.parent)]
+                        if let shard = config.shard, level + 1 == shard.prefixDepth,
+                           !shard.owns(prefix: Self.path(to: parentID, parentOf: parentOf, stepOf: stepOf) + [Int(child.step)]) {
+                            continue
+                        }
                         var mask = child.violations
+                        if let shard = config.shard, !shard.reportsShort(length: level + 1) { mask = 0 }
                         let isNew = child.model >= 0 && seen.insert(child.fingerprint)
                         if !isNew { mask &= Self.stepMask(of: self) }
-                        let parentID = frontierIDs[Int(child.parent)]
                         if isNew {
                             parentOf.append(parentID)
                             stepOf.append(child.step)

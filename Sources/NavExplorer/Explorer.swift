@@ -12,6 +12,8 @@ public struct ExploreConfiguration: Sendable {
     public var jobs = 1
     /// Go on after the first violation: the shortest sequence for each property.
     public var all = false
+    /// Only this shard's sequences (explorer.md section 6); nil: all of them.
+    public var shard: ExploreShard?
 
     /// At most this many invariants (each property is a bit of a word).
     public static let maxInvariants = 64 - BuiltinProperty.allCases.count

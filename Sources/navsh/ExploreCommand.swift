@@ -18,10 +18,17 @@ enum ExploreCommand {
         var out: String?
         var json = false
         var profile: Profile?
+        /// `--shard K/N` and `--prefix-depth D` (explorer.md section 6).
+        var shard: (index: Int, count: Int)?
+        var prefixDepth: Int?
+        /// `--merge`: the files are shards' --json results.
+        var merge = false
     }
 
     static let usage = """
     usage: navsh explore FILE... [--depth N] [--max-states N] [--jobs N] [--all] [--out FILE] [--json] [--profile ios26|legacy]
+           [--shard K/N --prefix-depth D]
+           navsh explore --merge RESULT.json... [--json]
     """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
@@ -61,15 +68,23 @@ enum ExploreCommand {
                 let v = value() ?? ""
                 guard let p = Profile(rawValue: v) else { throw UsageError("invalid profile '\(v)' (ios26 or legacy)") }
                 parsed.profile = p
-            case "--shard", "--prefix-depth", "--merge":
-                throw UsageError("'\(name)' is not supported yet")
+            case "--shard": parsed.shard = try ExploreMerge.parseShard(value())
+            case "--prefix-depth": parsed.prefixDepth = try number(name, value(), minimum: 1)
+            case "--merge": parsed.merge = true
             default:
-                let known = ["--depth", "--max-states", "--jobs", "--all", "--out", "--json", "--profile"]
+                let known = ["--depth", "--max-states", "--jobs", "--all", "--out", "--json", "--profile", "--shard", "--prefix-depth", "--merge"]
                 let hint = suggestion(for: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
                 throw UsageError("unknown option '\(name)' for explore\(hint)")
             }
         }
+        if parsed.merge {
+            if parsed.files.isEmpty { throw UsageError("'navsh explore --merge' needs the shards' --json results") }
+            if parsed.shard != nil || parsed.prefixDepth != nil { throw UsageError("'--merge' reads shards' results; it takes no '--shard' or '--prefix-depth'") }
+            return parsed
+        }
         if parsed.files.isEmpty { throw UsageError("'navsh explore' needs a setup file (one with explore lines)") }
+        if (parsed.shard == nil) != (parsed.prefixDepth == nil) { throw UsageError("'--shard K/N' and '--prefix-depth D' go together") }
+        if parsed.shard != nil, !parsed.json { throw UsageError("'--shard' writes a result for 'navsh explore --merge': it needs '--json'") }
         return parsed
     }
 
@@ -85,6 +100,7 @@ enum ExploreCommand {
             Shell.writeError("navsh: \(error.message)\n\(usage)")
             return 2
         }
+        if args.merge { return ExploreMerge.run(files: args.files, json: args.json) }
         for path in args.files where access(path, R_OK) != 0 {
             Shell.writeError("navsh: cannot read '\(path)': \(String(cString: strerror(errno)))")
             return 2
@@ -122,6 +138,9 @@ enum ExploreCommand {
         config.maxStates = args.maxStates
         config.jobs = args.jobs ?? max(1, availableCores())
         config.all = args.all
+        if let shard = args.shard, let prefixDepth = args.prefixDepth {
+            config.shard = ExploreShard(index: shard.index, count: shard.count, prefixDepth: prefixDepth)
+        }
         let explorer = Explorer(start: session.state, configuration: config)
 
         let writer = OutputWriter()
@@ -132,6 +151,8 @@ enum ExploreCommand {
         if !args.json {
             writer.line(header)
             writer.flush()
+        } else if let shard = config.shard {
+            writer.line(ExploreMerge.shardLine(shard, all: config.all, header: header))
         }
 
         exploreInterrupted = 0
@@ -167,7 +188,8 @@ enum ExploreCommand {
             let count = violation.steps.count
             if args.json {
                 let steps = violation.lines.map { EventRenderer.jsonString($0) }.joined(separator: ",")
-                writer.line("{\"type\":\"violation\",\"property\":\(EventRenderer.jsonString(violation.name)),\"explanation\":\(EventRenderer.jsonString(violation.explanation)),\"length\":\(count),\"steps\":[\(steps)],\"script\":\(EventRenderer.jsonString(printedScript))}")
+                let path = config.shard == nil ? "" : ExploreMerge.pathField(violation.steps, waitIndex: config.actions.count)
+                writer.line("{\"type\":\"violation\",\"property\":\(EventRenderer.jsonString(violation.name)),\"explanation\":\(EventRenderer.jsonString(violation.explanation)),\"length\":\(count),\"steps\":[\(steps)],\"script\":\(EventRenderer.jsonString(printedScript))\(path)}")
             } else {
                 writer.line("violated: \(violation.name) after \(count) step\(count == 1 ? "" : "s") (\(violation.explanation))")
                 writer.line("")
