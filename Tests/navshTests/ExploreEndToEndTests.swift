@@ -103,7 +103,7 @@ struct ExploreEndToEndTests {
         (["explore"], "navsh: 'navsh explore' needs a setup file (one with explore lines)"),
         (["explore", "setup.nav", "--depth"], "navsh: option '--depth' needs a value"),
         (["explore", "setup.nav", "--jobs", "0"], "navsh: invalid value '0' for '--jobs' (a whole number, 1 or more)"),
-        (["explore", "setup.nav", "--shard", "1/2"], "navsh: '--shard' is not supported yet"),
+        (["explore", "setup.nav", "--shard", "1/2"], "navsh: '--shard K/N' and '--prefix-depth D' go together"),
         (["explore", "missing.nav"], "navsh: cannot read 'missing.nav': No such file or directory"),
         (["explore", "plain.nav"], "navsh: explore: no 'explore ACTION...' line in plain.nav: nothing to explore"),
         (["explore", "failing.nav"], "failing.nav:2: expectation failed: expect depth 5 (the depth is 1)"),
