@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""`scripts/bench explore`: navsh explore's speed on fixed setups
+(scripts/bench.d/explore/*.nav: a plain UINavigationController, each seed
+controller, `use features gates safe-pop swipe-guard proxy`, the legacy
+profile; each with at least 8 actions and checks that hold, so every search
+runs to its depth), with --jobs 1 and --jobs 2, beside SPIN's anchor
+(../shared/anchors/spin/run.sh) in the same run.
+
+    explore.py --navsh BIN --depth D [--spin SCRIPT | --no-spin]
+
+Per setup and jobs: distinct states, steps, seconds, distinct states/s,
+bytes per stored state (peak memory above a depth-1 run's, over the states
+stored), peak memory; then navsh's one-job rate as a ratio to SPIN's
+breadth-first rate, and the goals of explorer.md section 5.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def explore(navsh, setup, depth, jobs):
+    out = subprocess.run([navsh, "explore", setup, "--depth", str(depth), "--jobs", str(jobs), "--json"],
+                         capture_output=True, text=True)
+    summary = [json.loads(line) for line in out.stdout.splitlines() if '"type":"summary"' in line]
+    if not summary or summary[0]["result"] != "none":
+        raise SystemExit(f"bench explore: {setup} did not run to its depth: {out.stdout[-400:]}{out.stderr[-400:]}")
+    return summary[0]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--navsh", required=True)
+    ap.add_argument("--depth", type=int, default=8)
+    ap.add_argument("--spin", default=os.path.join(HERE, "..", "..", "..", "shared", "anchors", "spin", "run.sh"))
+    ap.add_argument("--no-spin", action="store_true")
+    args = ap.parse_args()
+    setups = sorted(glob.glob(os.path.join(HERE, "explore", "*.nav")))
+    print(f"depth {args.depth} on every setup (the largest that keeps the run under 5 minutes at today's speed;"
+          f" 2 million distinct states would take minutes per setup)")
+    header = f"{'setup':<18}{'jobs':>5}{'states':>11}{'steps':>12}{'s':>8}{'states/s':>11}{'B/state':>9}{'peak MiB':>10}"
+    print(header)
+    rates = {}
+    for setup in setups:
+        name = os.path.basename(setup)[:-4]
+        base = explore(args.navsh, setup, 1, 1)
+        for jobs in (1, 2):
+            s = explore(args.navsh, setup, args.depth, jobs)
+            rate = s["states"] / s["seconds"] if s["seconds"] > 0 else 0
+            rates[(name, jobs)] = rate
+            per = (s["max_rss_bytes"] - base["max_rss_bytes"]) / max(1, s["states"] - base["states"])
+            print(f"{name:<18}{jobs:>5}{s['states']:>11,}{s['steps']:>12,}{s['seconds']:>8.2f}{rate:>11,.0f}"
+                  f"{per:>9.0f}{s['max_rss_bytes'] / 1048576:>10.1f}", flush=True)
+    if args.no_spin:
+        return
+    spin = subprocess.run(["sh", args.spin], capture_output=True, text=True)
+    print(spin.stdout.rstrip())
+    m = re.search(r"([\d.]+) states/s \(bfs", spin.stdout)
+    if spin.returncode != 0 or not m:
+        print(f"bench explore: the SPIN anchor failed: {spin.stderr[-400:]}")
+        return
+    bfs = float(m.group(1))
+    print(f"{'setup':<18}{'navsh/SPIN bfs':>15}{'2 jobs/1 job':>14}")
+    for setup in setups:
+        name = os.path.basename(setup)[:-4]
+        print(f"{name:<18}{rates[(name, 1)] / bfs:>15.3f}{rates[(name, 2)] / max(1, rates[(name, 1)]):>14.2f}")
+    worst = min(rates[(os.path.basename(s)[:-4], 1)] for s in setups) / bfs
+    print(f"goal navsh/SPIN bfs >= 1.0 on every setup: {'MET' if worst >= 1 else 'NOT MET'} (worst {worst:.3f})")
+
+
+if __name__ == "__main__":
+    main()
