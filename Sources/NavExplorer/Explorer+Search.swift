@@ -46,14 +46,16 @@ extension Explorer {
         // Parent links: state id -> (parent id, step). The start state is id 0.
         var parentOf: [Int32] = [-1]
         var stepOf: [UInt8] = [0]
-        _ = seen.insert(Self.fingerprint(start))
+        var first = start
+        canonical(&first)
+        _ = seen.insert(Self.fingerprint(first))
         result.states = 1
         var reported: UInt64 = 0
         let startMask = stateViolations(start, events: [])
         if startMask != 0, config.shard?.reportsShort(length: 0) ?? true {
             record(startMask, path: [], into: &result, reported: &reported)
         }
-        var frontier: [NavigationModel] = [start]
+        var frontier: [NavigationModel] = [first]
         var frontierIDs: [Int32] = [0]
         var done = !result.violations.isEmpty && (!config.all || reported == checkedMask)
         var level = 0
@@ -185,7 +187,7 @@ extension Explorer {
                 guard let raised = run(step, on: &model, events: &events) else { continue }
                 out.steps += 1
                 var violations = stepViolations(raised: raised, events: events)
-                model.canonicalize()
+                canonical(&model)
                 let fingerprint = Self.fingerprint(model)
                 var modelIndex: Int32 = -1
                 if !raised, !seen.contains(fingerprint) {

@@ -46,6 +46,10 @@ public struct Explorer: Sendable {
     let noLog: [(bit: Int, text: String)]
     /// The other invariants: (bit, expectation), checked on every new state.
     let stateInvariants: [(bit: Int, expectation: Expectation)]
+    /// Whether states that differ only in instance numbers are one state: only
+    /// when no action or invariant can tell instances apart by their numbers
+    /// (a `#`, a `no log` text, a `stack` invariant, which compares names as shown).
+    public let renamesInstances: Bool
 
     public init(start: NavigationModel, configuration: ExploreConfiguration) {
         var model = start
@@ -65,6 +69,14 @@ public struct Explorer: Sendable {
         self.noLog = noLog
         stateInvariants = others
         startDurations = Self.durations(of: configuration.actions.map(\.action), in: model)
+        renamesInstances = !configuration.actions.contains { $0.source.contains("#") }
+            && !configuration.invariants.contains { invariant in
+                if invariant.source.contains("#") { return true }
+                switch invariant.expectation {
+                case .log, .stack: return true
+                default: return false
+                }
+            }
     }
 
     /// The durations of the transitions the actions can start.
@@ -146,6 +158,12 @@ public struct Explorer: Sendable {
             mask |= 1 << UInt64(bit)
         }
         return mask & checkedMask
+    }
+
+    /// The state as the seen-set knows it: the clock made relative and, when allowed, instances renumbered.
+    func canonical(_ model: inout NavigationModel) {
+        model.canonicalize()
+        if renamesInstances { model.renameInstances() }
     }
 
     static func fingerprint(_ model: NavigationModel) -> UInt64 {

@@ -272,3 +272,60 @@ struct ExplorerSearchTests {
         #expect(result.states == 1)
     }
 }
+
+/// explorer.md section 3: instance numbers renamed where nothing names one.
+@Suite("Explorer instance renaming")
+struct ExplorerRenamingTests {
+    @Test("states that differ only in instance numbers are one state after renaming")
+    func renamedEqual() {
+        var again = Setup("push Home\npush Detail\npop\nwait\npush Detail").model
+        var once = Setup("push Home\npush Detail").model
+        again.canonicalize()
+        once.canonicalize()
+        #expect(again != once)
+        again.renameInstances()
+        once.renameInstances()
+        #expect(again == once)
+        #expect(again.currentStack.map(\.description) == ["Home", "Detail"])
+    }
+
+    @Test("renaming keeps the order of live instances, so bare names mean the same one")
+    func orderKept() {
+        var model = Setup("push Home\npush A\npush A\npush A\nsetstack Home A#2 A#3").model
+        #expect(model.currentStack.map(\.description) == ["Home", "A#2", "A#3"])
+        model.renameInstances()
+        #expect(model.currentStack.map(\.description) == ["Home", "A", "A#2"])
+        #expect((try? model.resolve(ScreenRef(className: "A"))) == ScreenName(className: "A", ordinal: 2))
+    }
+
+    @Test("a loop that makes a new instance each time has finitely many states with renaming")
+    func finiteWithRenaming() {
+        let explore = "explore \"setstack Home Detail instant\" \"setstack Home instant\""
+        let renamed = Setup("push Home\n" + explore).explorer(depth: 12)
+        #expect(renamed.renamesInstances)
+        let result = renamed.run()
+        #expect(result.violations.isEmpty)
+        #expect(result.exhausted)
+        #expect(result.states == 3)
+        let numbered = Setup("push Home\ninvariant alive Home#1\n" + explore).explorer(depth: 12).run()
+        #expect(!numbered.exhausted)
+        #expect(numbered.states == 13)
+    }
+
+    @Test("no renaming when an action or invariant can tell instances apart", arguments: [
+        "push Home\nexplore \"push Detail\" pop \"popto Home#1\"",
+        "push Home\ninvariant alive Home#1\nexplore \"push Detail\" pop",
+        "push Home\ninvariant no log \"Detail.deinit\"\nexplore \"push Detail\" pop",
+        "push Home\ninvariant stack Home\nexplore \"push Detail\" pop",
+    ])
+    func noRenaming(setup: String) {
+        #expect(!Setup(setup).explorer().renamesInstances)
+    }
+
+    @Test("renaming changes no counterexample of the known setups")
+    func sameCounterexamples() throws {
+        let result = Setup("use InteractivePopNavigationController\npush Home\npush List\nexplore \"push Detail\" swipe").explorer().run()
+        let v = try #require(result.violations.first)
+        #expect(v.lines == ["push Detail &", "push Detail &", "wait 350ms", "swipe &"])
+    }
+}

@@ -1,0 +1,98 @@
+/// Instance renaming for the explorer (explorer.md section 3): two states
+/// that differ only in instance numbers (`Detail#2` here, `Detail#3` there)
+/// behave the same when nothing names an instance by its number, so the
+/// explorer may store them as one.
+extension NavigationModel {
+    /// Renumbers the live instances of each class 1, 2, 3... in the order of
+    /// their numbers (so "the newest live instance" stays the same one), and
+    /// sets each class's count of instances made to the number of live ones
+    /// (at least 1 once one was made, so a bare name of a class with none
+    /// alive still means a released instance). Names of released screens the
+    /// state still mentions (a breach, a stale alert) become number 0.
+    public mutating func renameInstances() {
+        let live = screens.keys.sorted { ($0.cls.id, $0.ordinal) < ($1.cls.id, $1.ordinal) }
+        // The usual case: every class's live instances are already 1...k and its count k.
+        var renamed: [(old: ScreenName, new: ScreenName)] = []
+        var index = 0
+        var changed = false
+        var newCounters: [(ClassName, Int)] = []
+        while index < live.count {
+            let cls = live[index].cls
+            var n = 0
+            while index < live.count, live[index].cls == cls {
+                n += 1
+                let new = ScreenName(cls: cls, ordinal: n)
+                if live[index].ordinal != n { changed = true }
+                renamed.append((live[index], new))
+                index += 1
+            }
+            newCounters.append((cls, n))
+        }
+        var countersChanged = false
+        for (cls, n) in newCounters where counters[cls] != n { countersChanged = true }
+        let liveClasses = Set(newCounters.map(\.0))
+        for cls in counters.classes where !liveClasses.contains(cls) && counters[cls] != 1 { countersChanged = true }
+        guard changed || countersChanged else { return }
+        for cls in counters.classes { counters.set(liveClasses.contains(cls) ? 0 : 1, for: cls) }
+        for (cls, n) in newCounters { counters.set(n, for: cls) }
+        created = counters.sum { _, value in UInt64(value) }.toInt
+        guard changed else { return }
+
+        func map(_ name: ScreenName) -> ScreenName {
+            for pair in renamed where pair.old == name { return pair.new }
+            return ScreenName(cls: name.cls, ordinal: 0)
+        }
+        func map(_ call: NavCall) -> NavCall {
+            switch call {
+            case let .push(name, animated): .push(map(name), animated: animated)
+            case let .popTo(name, animated): .popTo(map(name), animated: animated)
+            case let .setStack(names, animated): .setStack(names.map(map), animated: animated)
+            case .pop, .popToRoot: call
+            }
+        }
+        var table = ScreenTable()
+        for (old, new) in renamed {
+            guard var screen = screens[old] else { continue }
+            screen.name = new
+            table[new] = screen
+        }
+        screens = table
+        for id in navs.ids where navs[id] != nil {
+            guard var nav = navs[id] else { continue }
+            nav.stack = nav.stack.map(map)
+            nav.safeDelegate = nav.safeDelegate.map(map)
+            if var t = nav.transition {
+                t.from = t.from.map(map)
+                t.to = map(t.to)
+                t.removed = t.removed.map(map)
+                t.addedBelow = t.addedBelow.map(map)
+                nav.transition = t
+            }
+            nav.queue = nav.queue.map(map)
+            navs[id] = nav
+        }
+        func map(_ modal: Modal) -> Modal {
+            Modal(presenter: modal.presenter.map(map), screen: map(modal.screen), nav: modal.nav)
+        }
+        modals = modals.map(map)
+        if var t = modalTransition {
+            t.modal = map(t.modal)
+            modalTransition = t
+        }
+        if var a = alert {
+            a.asker = a.asker.map(map)
+            if case let .safePop(nav, call) = a.action { a.action = .safePop(nav: nav, call: map(call)) }
+            alert = a
+        }
+        var g = guarantees
+        g.guarded = g.guarded.map { Guarantees.Guarded(nav: $0.nav, screen: map($0.screen), gate: map($0.gate)) }.sorted()
+        g.granted = g.granted.map(map).sorted()
+        g.gateBreach = g.gateBreach.map { Guarantees.Guarded(nav: $0.nav, screen: map($0.screen), gate: map($0.gate)) }
+        g.confirmationBreach = g.confirmationBreach.map(map)
+        guarantees = g
+    }
+}
+
+private extension UInt64 {
+    var toInt: Int { Int(truncatingIfNeeded: self) }
+}
