@@ -128,7 +128,7 @@ extension NavigationModel {
             emit(.windowRoot(controller: controllerClass, roots: classNames.map(ClassName.init), tabs: true))
         }
         if let oldTop {
-            emitLifecycle(oldTop, .viewWillDisappear(false))
+            viewWillDisappear(oldTop, false)
             emitLifecycle(oldTop, .viewDidDisappear(false))
         }
         noteAllStacksDiscarded()

@@ -22,8 +22,8 @@ extension NavigationModel {
         }
         modals.append(modal)
         loadView(presented)
-        if let presenter { emitLifecycle(presenter, .viewWillDisappear(animated)) }
-        emitLifecycle(presented, .viewWillAppear(animated))
+        if let presenter { viewWillDisappear(presenter, animated) }
+        viewWillAppear(presented, animated)
         if let id = modal.nav { delegateWillShow(id, presented, animated) }
         modalTransition = ModalTransition(presenting: true, modal: modal, animated: animated,
                                           end: clock + (animated ? durations.present : 0))
@@ -43,9 +43,9 @@ extension NavigationModel {
             return
         }
         let leaving = modal.nav.flatMap { navs[$0]?.top } ?? modal.screen
-        emitLifecycle(leaving, .viewWillDisappear(animated))
+        viewWillDisappear(leaving, animated)
         let returning = screenUnder(modalIndex: modals.count - 1)
-        if let returning { emitLifecycle(returning, .viewWillAppear(animated)) }
+        if let returning { viewWillAppear(returning, animated) }
         modalTransition = ModalTransition(presenting: false, modal: modal, animated: animated,
                                           end: clock + (animated ? durations.dismiss : 0))
         if !animated { finishModalTransition() }
