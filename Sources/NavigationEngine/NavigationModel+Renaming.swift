@@ -10,30 +10,47 @@ extension NavigationModel {
     /// alive still means a released instance). Names of released screens the
     /// state still mentions (a breach, a stale alert) become number 0.
     public mutating func renameInstances() {
-        let live = screens.keys.sorted { ($0.cls.id, $0.ordinal) < ($1.cls.id, $1.ordinal) }
-        // The usual case: every class's live instances are already 1...k and its count k.
-        var renamed: [(old: ScreenName, new: ScreenName)] = []
-        var index = 0
+        // Every instance ever made is alive: numbers are 1...k already.
+        if screens.count == created { return }
+        var live = screens.keys
+        live.sort { ($0.cls.id, $0.ordinal) < ($1.cls.id, $1.ordinal) }
+        // Already renamed (the usual case once the search runs): each class's
+        // live instances are 1...k with a count of k, and every class with none
+        // alive has a count of 1. Checked without building anything.
         var changed = false
-        var newCounters: [(ClassName, Int)] = []
+        var countersChanged = false
+        var liveClasses = 0
+        var index = 0
         while index < live.count {
             let cls = live[index].cls
             var n = 0
             while index < live.count, live[index].cls == cls {
                 n += 1
-                let new = ScreenName(cls: cls, ordinal: n)
                 if live[index].ordinal != n { changed = true }
-                renamed.append((live[index], new))
+                index += 1
+            }
+            liveClasses += 1
+            if counters[cls] != n { countersChanged = true }
+        }
+        let total = counters.sum { _, value in UInt64(truncatingIfNeeded: value) }
+        if UInt64(live.count + counters.count - liveClasses) != total { countersChanged = true }
+        guard changed || countersChanged else { return }
+
+        var renamed: [(old: ScreenName, new: ScreenName)] = []
+        var newCounters: [(ClassName, Int)] = []
+        index = 0
+        while index < live.count {
+            let cls = live[index].cls
+            var n = 0
+            while index < live.count, live[index].cls == cls {
+                n += 1
+                renamed.append((live[index], ScreenName(cls: cls, ordinal: n)))
                 index += 1
             }
             newCounters.append((cls, n))
         }
-        var countersChanged = false
-        for (cls, n) in newCounters where counters[cls] != n { countersChanged = true }
-        let liveClasses = Set(newCounters.map(\.0))
-        for cls in counters.classes where !liveClasses.contains(cls) && counters[cls] != 1 { countersChanged = true }
-        guard changed || countersChanged else { return }
-        for cls in counters.classes { counters.set(liveClasses.contains(cls) ? 0 : 1, for: cls) }
+        let withLive = Set(newCounters.map(\.0))
+        for cls in counters.classes { counters.set(withLive.contains(cls) ? 0 : 1, for: cls) }
         for (cls, n) in newCounters { counters.set(n, for: cls) }
         created = counters.sum { _, value in UInt64(value) }.toInt
         guard changed else { return }
