@@ -1,11 +1,18 @@
-/// The navigation controllers by id, in an array indexed by id.
+/// The navigation controllers by id, in slots indexed by id.
 ///
 /// A Dictionary's `navs[id]?.stack.append(x)` moves the whole controller out
 /// into a coroutine frame big enough to need a heap allocation, several times a
-/// command; an array slot is modified in place. Ids of released controllers are
-/// reused, so the table stays as small as the most controllers alive at once.
-struct NavTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
-    private var slots: [NavController?] = [nil]
+/// command; a slot is modified in place through an addressor. Ids of released
+/// controllers are reused, so the table stays as small as the most controllers
+/// alive at once.
+///
+/// The slots live in `NavSlots`, a class that owns its memory: the addressors
+/// hand out a pointer into storage the table holds a reference to, so the
+/// pointer is valid for as long as the access, by construction (not by an
+/// accident of Array's layout). The table is a value: it copies the slots
+/// before writing when they are shared (copy-on-write).
+struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
+    private var slots = NavSlots(capacity: 4)
 
     init(dictionaryLiteral elements: (Int, NavController)...) {
         for (id, nav) in elements { self[id] = nav }
@@ -18,21 +25,17 @@ struct NavTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         // frame about 8 times a command; see docs/performance.md.)
         unsafeAddress {
             // Slot 0 is always empty (ids start at 1): an unknown id reads it.
-            let index = id > 0 && id < slots.count ? id : 0
-            // `slots` always holds slot 0, so its base address is never nil.
-            return slots.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped + index }
+            UnsafePointer(slots.base + (id > 0 && id < slots.count ? id : 0))
         }
         unsafeMutableAddress {
-            // Growing for an id with no controller leaves nil slots, which == ignores.
-            // (Ids come from `freeID` and start at 1; none below 1 is ever written.)
-            if id >= slots.count { grow(to: id) }
-            let index = Swift.max(id, 0)
-            return slots.withUnsafeMutableBufferPointer { $0.baseAddress.unsafelyUnwrapped + index }
+            // Ids come from `freeID` and start at 1; none below 1 is ever written.
+            let id = Swift.max(id, 1)
+            if id >= slots.capacity || !isKnownUniquelyReferenced(&slots) {
+                slots = slots.copy(capacity: id >= slots.capacity ? 2 * (id + 1) : slots.capacity)
+            }
+            if id >= slots.count { slots.extend(to: id + 1) }
+            return slots.base + id
         }
-    }
-
-    private mutating func grow(to id: Int) {
-        slots.append(contentsOf: repeatElement(nil, count: id - slots.count + 1))
     }
 
     /// Every id a controller may have, live or not: loop over these and read
@@ -42,46 +45,69 @@ struct NavTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// The lowest id with no controller (ids start at 1).
     var freeID: Int {
         var id = 1
-        while id < slots.count, slots[id] != nil { id += 1 }
+        while id < slots.count, slots.base[id] != nil { id += 1 }
         return id
     }
 
-    var count: Int { slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
-
     /// Live ids, ascending.
-    var keys: [Int] { slots.indices.filter { slots[$0] != nil } }
-
-    var values: LazyMapSequence<LazyFilterSequence<LazyMapSequence<LazySequence<[NavController?]>.Elements, NavController?>>, NavController> {
-        slots.lazy.compactMap { $0 }
-    }
-
-    func makeIterator() -> Iterator {
-        Iterator(slots: slots)
-    }
-
-    struct Iterator: IteratorProtocol {
-        let slots: [NavController?]
-        var index = 0
-
-        mutating func next() -> (key: Int, value: NavController)? {
-            while index < slots.count {
-                let current = index
-                index += 1
-                if let nav = slots[current] { return (current, nav) }
-            }
-            return nil
-        }
-    }
+    var keys: [Int] { ids.filter { slots.base[$0] != nil } }
 }
 
 extension NavTable: Hashable {
-    /// Trailing empty slots are not part of the value.
-    private var live: ArraySlice<NavController?> {
-        slots[..<((slots.lastIndex { $0 != nil } ?? -1) + 1)]
+    /// Ids up to the last live one: trailing empty slots are not part of the value.
+    private var liveEnd: Int {
+        var end = slots.count
+        while end > 1, slots.base[end - 1] == nil { end -= 1 }
+        return end
     }
 
-    static func == (lhs: NavTable, rhs: NavTable) -> Bool { lhs.live == rhs.live }
+    static func == (lhs: NavTable, rhs: NavTable) -> Bool {
+        if lhs.slots === rhs.slots { return true }
+        let end = lhs.liveEnd
+        guard end == rhs.liveEnd else { return false }
+        for id in 1..<end where lhs.slots.base[id] != rhs.slots.base[id] { return false }
+        return true
+    }
+
     func hash(into hasher: inout Hasher) {
-        for slot in live { hasher.combine(slot) }
+        for id in 1..<liveEnd { hasher.combine(slots.base[id]) }
+    }
+}
+
+/// The memory behind a `NavTable`: room for `capacity` slots, of which the
+/// first `count` are initialised (slot 0 always nil), allocated once and freed
+/// with the object. Written only through a table that holds the one reference
+/// to it (`isKnownUniquelyReferenced`), so copies on other threads only read it.
+final class NavSlots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<NavController?>
+    let capacity: Int
+    private(set) var count: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+        base.initialize(to: nil)
+        count = 1
+    }
+
+    /// A copy with room for `capacity` slots (at least as many as this one has).
+    func copy(capacity: Int) -> NavSlots {
+        let copy = NavSlots(capacity: Swift.max(capacity, count))
+        (copy.base + 1).initialize(from: base + 1, count: count - 1)
+        copy.count = count
+        return copy
+    }
+
+    /// Adds empty slots up to `newCount` (within the capacity).
+    func extend(to newCount: Int) {
+        precondition(newCount <= capacity)
+        guard newCount > count else { return }
+        (base + count).initialize(repeating: nil, count: newCount - count)
+        count = newCount
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
     }
 }

@@ -110,4 +110,56 @@ struct TableTests {
         }
         #expect(ScreenName(className: "Interned5", ordinal: 2).description == "Interned5#2")
     }
+
+    @Test("NavTable: set, edit in place, remove and look up like a Dictionary; copies stay independent", arguments: [1, 2, 3])
+    func navTable(seed: UInt64) {
+        var rng = Generator(state: seed)
+        var table: NavTable = [:]
+        var reference: [Int: NavController] = [:]
+        var snapshots: [(NavTable, [Int: NavController])] = []
+        for step in 0..<5_000 {
+            let id = Int.random(in: 1...40, using: &rng)
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0..<4:
+                let nav = NavController(id: id, cls: .plain)
+                table[id] = nav
+                reference[id] = nav
+            case 4..<6:
+                table[id] = nil
+                reference[id] = nil
+            case 6..<9:
+                // In place through the addressor, as the engine edits stacks.
+                let name = ScreenName(className: "NavTableScreen", ordinal: step + 1)
+                table[id]?.stack.append(name)
+                reference[id]?.stack.append(name)
+            default:
+                // A copy shares the slots until one side writes.
+                snapshots.append((table, reference))
+            }
+            #expect(table[id] == reference[id], "step \(step)")
+            #expect(table.keys == reference.keys.sorted(), "step \(step)")
+            #expect(table[0] == nil && table[-3] == nil && table[10_000] == nil)
+            let free = table.freeID
+            #expect(reference[free] == nil && (1..<free).allSatisfy { reference[$0] != nil })
+        }
+        // Writes after a copy never showed through to the copy.
+        for (copy, expected) in snapshots {
+            #expect(copy.keys == expected.keys.sorted())
+            for (id, nav) in expected { #expect(copy[id] == nav) }
+        }
+    }
+
+    @Test("NavTable: trailing empty slots are not part of the value")
+    func navTableEquality() {
+        var grown: NavTable = [:]
+        grown[1] = NavController(id: 1, cls: .plain)
+        grown[9] = NavController(id: 9, cls: .plain)
+        grown[9] = nil
+        var small: NavTable = [:]
+        small[1] = NavController(id: 1, cls: .plain)
+        #expect(grown == small)
+        #expect(grown.hashValue == small.hashValue)
+        small[2] = NavController(id: 2, cls: .plain)
+        #expect(grown != small)
+    }
 }
