@@ -13,6 +13,10 @@
 /// before writing when they are shared (copy-on-write).
 struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     private var slots = NavSlots(capacity: 4)
+    /// No id below this is free (so finding the lowest free id does not scan
+    /// the table from 1 each time: a `tabs` line of N names made N scans of up
+    /// to N slots). Lowered by `remove`, the one way a controller leaves the table.
+    private var searchFrom = 1
 
     init(dictionaryLiteral elements: (Int, NavController)...) {
         for (id, nav) in elements { self[id] = nav }
@@ -42,15 +46,30 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     /// `table[id]?.field` to look at controllers without copying any.
     var ids: Range<Int> { 1..<slots.count }
 
-    /// The lowest id with no controller (ids start at 1).
-    var freeID: Int {
-        var id = 1
-        while id < slots.count, slots.base[id] != nil { id += 1 }
+    /// Takes the lowest id with no controller (ids start at 1); the caller stores
+    /// one there. Adds the slots it examined to `steps` (the scale tests' count).
+    mutating func takeFreeID(counting steps: inout Int) -> Int {
+        var id = searchFrom
+        while id < slots.count, !isEmptySlot(id) { id += 1 }
+        steps &+= id - searchFrom + 1
+        searchFrom = id + 1
         return id
     }
 
+    /// Removes a controller. (Set a slot to nil only this way, so `takeFreeID` sees the hole.)
+    mutating func remove(_ id: Int) {
+        guard id > 0, id < slots.count else { return }
+        self[id] = nil
+        searchFrom = Swift.min(searchFrom, id)
+    }
+
+    /// Whether the slot is nil, without copying the controller out of it.
+    private func isEmptySlot(_ id: Int) -> Bool {
+        if case .none = slots.base[id] { true } else { false }
+    }
+
     /// Live ids, ascending.
-    var keys: [Int] { ids.filter { slots.base[$0] != nil } }
+    var keys: [Int] { ids.filter { !isEmptySlot($0) } }
 }
 
 extension NavTable: Hashable {

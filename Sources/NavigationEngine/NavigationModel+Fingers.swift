@@ -176,7 +176,9 @@ extension NavigationModel {
             if let id = modal.nav, let nav = navs[id] { nav.stack.reversed().forEach(add) } else { add(modal.screen) }
         }
         var navOrder = [windowNavID] + windowNavIDs.filter { $0 != windowNavID }
-        navOrder += navs.keys.sorted().filter { !navOrder.contains($0) }
+        // A set, not `navOrder.contains`: replacing a root of N tabs was quadratic.
+        let windowNavs = Set(navOrder)
+        navOrder += navs.keys.filter { !windowNavs.contains($0) }
         for id in navOrder {
             guard let nav = navs[id] else { continue }
             nav.stack.reversed().forEach(add)

@@ -80,7 +80,7 @@ extension NavigationModel {
     }
 
     mutating func makeNav(root: ScreenName?) -> Int {
-        let id = navs.freeID
+        let id = navs.takeFreeID(counting: &scratch.steps)
         nextNavID += 1
         noteNewController(id)
         var nav = NavController(id: id, cls: controllerClass)

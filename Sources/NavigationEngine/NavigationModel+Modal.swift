@@ -88,7 +88,7 @@ extension NavigationModel {
                 released = truncateStack(id, keeping: 0)
                 released += navs[id]?.transition?.removed ?? []
                 for call in navs[id]?.queue ?? [] { released += call.screens }
-                navs[id] = nil
+                navs.remove(id)
                 if frozen?.nav == id { frozen = nil }
                 if alert.map({ alertNav($0) == id }) == true { alert = nil }
             }
@@ -96,7 +96,9 @@ extension NavigationModel {
             if let presenter = t.modal.presenter { released.append(presenter) }
             releaseUnheld(released)
         }
-        for id in navs.keys.sorted() where navs[id]?.transition == nil { runQueue(id) }
+        // Ascending ids, read in place: a copy of each controller (or of the id list)
+        // per modal transition made N nested presentations quadratic.
+        for id in navs.ids where navs[id]?.queue.isEmpty == false && navs[id]?.isTransitioning == false { runQueue(id) }
     }
 
     func alertNav(_ alert: Alert) -> Int {

@@ -90,4 +90,25 @@ struct ScaleTests {
             return lines
         }, small: 5_000)
     }
+
+    @Test("one tabs line of 10,000 names")
+    func manyTabs() {
+        // Each tab's controller took the lowest free id by scanning the table from 1.
+        expectLinear({ (n: Int) -> [String] in
+            ["tabs " + (0..<n).map { "T\($0)" }.joined(separator: " "), "expect top T0", "tabs Again", "expect top Again"]
+        }, small: 1_000)
+    }
+
+    @Test("10,000 nested presentations, each in its own navigation controller")
+    func nestedPresentations() {
+        // Finding a free controller id no longer scans the table (10,000: 12 s to 5.5 s),
+        // but every command still reads every controller (the fingerprint, the weight,
+        // the next deadline, the queues after a modal transition): known, left to the
+        // engine's rewrite. When it is linear, this stops being a known issue.
+        withKnownIssue("each command still looks at every navigation controller") {
+            expectLinear({ (n: Int) -> [String] in
+                ["push Root"] + (0..<n).map { "present P\($0) nav instant" } + ["expect top P\(n - 1)"]
+            }, small: 200)
+        }
+    }
 }
