@@ -42,18 +42,9 @@ public enum FuzzHarness {
         options.profile = profileLegacy ? .legacy : .ios26
         options.undoDepth = 20
         let sink = NavFuzzSink(json: json, located: !prompt)
-        let session = Session(options: options, output: sink, loader: NavFuzzLoader(selfText: text))
+        let host = NavFuzzHost(output: sink, loader: NavFuzzLoader(selfText: text))
+        let session = Session(options: options, host: host)
         session.atPrompt = prompt
-        var recording = 0
-        session.recordTarget = { [unowned session] path in
-            guard let path else { session.recordHook = nil; return nil }
-            if path.hasPrefix("/") || path.isEmpty { return .cannotRecord(path: path, reason: "Permission denied") }
-            session.recordHook = { _ in recording += 1 }
-            return nil
-        }
-        session.writeFile = { path, contents in
-            path.hasPrefix("/") || path.isEmpty ? .cannotWrite(path: path, reason: "Permission denied") : nil
-        }
         session.enterScript("fuzz.nav")
         var number = 0
         var start = text.startIndex
@@ -220,6 +211,29 @@ final class NavFuzzSink: OutputSink {
 }
 
 /// `source` reads from memory: a few fixed scripts, a cycle, and the input itself.
+/// Files written and recordings taken in memory; an absolute or empty path is refused.
+final class NavFuzzHost: SessionHost {
+    let output: OutputSink
+    let loader: ScriptLoader
+    var recorded = 0
+
+    init(output: OutputSink, loader: ScriptLoader) {
+        self.output = output
+        self.loader = loader
+    }
+
+    func writeFile(_ path: String, _ contents: String) -> SessionError? {
+        path.hasPrefix("/") || path.isEmpty ? .cannotWrite(path: path, reason: "Permission denied") : nil
+    }
+
+    func openRecording(_ path: String) -> Result<RecordingID, Problem> {
+        if path.hasPrefix("/") || path.isEmpty { return .failure(.session(.cannotRecord(path: path, reason: "Permission denied"))) }
+        return .success(RecordingID(1))
+    }
+
+    func record(_ line: String, to recording: RecordingID) { recorded += 1 }
+}
+
 struct NavFuzzLoader: ScriptLoader {
     var selfText: String
 

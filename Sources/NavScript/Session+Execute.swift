@@ -11,10 +11,7 @@ extension Session {
             say("> \(located.source)\(located.background ? " &" : "")", kind: "command")
         }
         if case let .expect(expectation) = command {
-            let failures = expectationFailures
             check(expectation, source: located.source, at: location(file, line, located.column))
-            // A passing check is part of the session a recording replays; a failing one is not.
-            if expectationFailures == failures { record(located, ok: true) }
             return true
         }
         settleFailure()
@@ -22,17 +19,8 @@ extension Session {
         startRecent()
         let here = location(file, line, located.column)
         switch command {
-        case .record, .quit, .help, .timeline, .undo, .reset, .log, .pause, .live:
-            break
-        default:
-            // Looking and settings commands replay harmlessly; record them as typed.
-            if case .action = command {} else { record(located, ok: true) }
-        }
-        switch command {
         case let .action(action):
-            let ok = perform(action, background: located.background, source: located.source, at: here)
-            record(located, ok: ok)
-            return ok
+            return perform(action, background: located.background, source: located.source, at: here)
         case .expect:
             return true
         case .stack:
@@ -50,7 +38,6 @@ extension Session {
         case .clock:
             say("\(model.clock)ms")
         case let .log(level):
-            record(located, ok: true)
             journal(command, label: located.source)
             logLevel = level
         case let .logNotes(on):
@@ -65,23 +52,11 @@ extension Session {
         case let .source(path):
             return source(path, directory: directory, at: here)
         case let .record(path):
-            recordDepth = sourceStack.count
-            guard let target = recordTarget else {
-                fail(.session(.recordUnavailable), at: here)
-                return false
-            }
-            if let problem = target(path) {
-                fail(.session(problem), at: here)
-                return false
-            }
+            return requestRecording(path, at: here)
         case let .timeline(path, span):
             let events = timelineEvents(span)
             let contents = path.hasSuffix(".svg") ? TimelineRenderer.svg(events) : TimelineRenderer.mermaid(events)
-            guard let writeFile else {
-                fail(.session(.timelineUnavailable), at: here)
-                return false
-            }
-            if let problem = writeFile(path, contents) {
+            if let problem = host.writeFile(path, contents) {
                 fail(.session(problem), at: here)
                 return false
             }
@@ -104,9 +79,7 @@ extension Session {
             while let mark = resetMarks.last, mark > historyDropped &+ log.count { resetMarks.removeLast() }
             if step.label == "reset", let mark = resetMarks.last, mark >= step.logMark { resetMarks.removeLast() }
             say("undone: \(step.label)")
-            record(located, ok: true)
         case .reset:
-            record(located, ok: true)
             journal(command, label: located.source)
             current = initialState
             resetMarks.append(historyDropped &+ log.count)
@@ -127,15 +100,6 @@ extension Session {
             declarations.checks = properties
         }
         return true
-    }
-
-    /// Appends a command to the `record` file: what changes the session, with `&`
-    /// kept, and `expect error` after a command that failed so the replay passes.
-    func record(_ located: LocatedCommand, ok: Bool) {
-        // Only the level `record` was typed at: a `source` line is recorded, not what it runs.
-        guard let recordHook, !replaying, sourceStack.count == recordDepth else { return }
-        recordHook(located.source + (located.background ? " &" : ""))
-        if !ok { recordHook("expect error") }
     }
 
     func perform(_ action: Action, background: Bool, source: String, at here: SourceLocation?) -> Bool {
@@ -159,10 +123,12 @@ extension Session {
             // touch, a refused swipe) is no undo step.
             if !changed { journal.truncate(to: before) }
             printEvents(from: start)
-            if realTimeWait, let clock = realTime {
+            if realTimeWait {
+                // The host plays the clock in wall time, then `resume` goes on with the line.
                 var target: Int?
                 if case let .wait(milliseconds?) = action { target = model.clock + milliseconds }
-                _ = clock.run(self, until: target)
+                waitRequest = WaitRequest(until: target, printsStack: atPrompt && !background && action.canChangeStack)
+                return true
             }
             if let exception = outcome.exception {
                 journal.truncate(to: before)

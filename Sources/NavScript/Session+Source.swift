@@ -37,10 +37,11 @@ extension Session {
             let saved = continuation
             continuation = nil
             let reader = script.lines ?? LineSplitter(TextSource(script.text))
-            let complete = run(lines: reader, file: script.displayName, directory: script.directory)
-            continuation = saved
-            sourceDepth -= 1
-            sourceStack.removeLast()
+            // Ends by restoring the continuation, `sourceDepth` and `sourceStack`
+            // (after a wait in real time, when `resume` reaches the script's end).
+            let complete = runScript(SuspendedScript(reader: reader, file: script.displayName, directory: script.directory,
+                                                     sourced: SourcedScript(savedContinuation: saved)))
+            if waitRequest != nil { return true }
             if sourceDepth == 0, sourceAborted {
                 sourceAborted = false
                 return false
@@ -51,36 +52,10 @@ extension Session {
 
     /// Runs a script line by line to its end; false when it stopped early
     /// (a read error, a line too long, an interrupt, too much nested work).
+    /// (With a host that plays real time, use `start(lines:)`, which can wait.)
     @discardableResult
     public func run<Reader: ScriptLineReader>(lines reader: Reader, file: String, directory: String? = nil) -> Bool {
-        var complete = true
-        reading: while !stopped, !quitRequested {
-            if sourceDepth > 0 {
-                if sourceAborted {
-                    complete = false
-                    break
-                }
-                if let interruptRequested, interruptRequested() {
-                    sourceAborted = true
-                    complete = false
-                    fail(.session(.interrupted), at: location(file, reader.lineNumber + 1, 1))
-                    break
-                }
-            }
-            switch reader.next() {
-            case let .line(text):
-                feed(text, file: file, line: reader.lineNumber, directory: directory)
-            case .end:
-                break reading
-            case let .failed(message):
-                endOfInput(file: file, directory: directory)
-                fail(.session(.readFailed(reason: message)), at: SourceLocation(file: file, line: reader.lineNumber, column: 1))
-                settleFailure()
-                return false
-            }
-        }
-        endOfInput(file: file, directory: directory)
-        return complete
+        runScript(SuspendedScript(reader: reader, file: file, directory: directory, sourced: nil))
     }
 
     /// Runs `body` (the init file at the prompt) reporting its errors without

@@ -99,6 +99,9 @@ public final class Session {
         set { current.model = newValue }
     }
     public let options: SessionOptions
+    /// The program the session runs in: output, files, recording, whether it plays real time.
+    let host: SessionHost
+    /// The host's sink and loader, kept at hand.
     let output: OutputSink
     let loader: ScriptLoader
 
@@ -171,14 +174,10 @@ public final class Session {
     /// What the `explore`, `invariant` and `check` lines run so far declared (for `navsh explore`).
     @exclusivity(unchecked) public internal(set) var declarations = ExploreDeclarations()
 
-    /// Called with each command line as typed, for `record`.
-    @exclusivity(unchecked) public var recordHook: ((String) -> Void)?
-    /// How deep in `source` the `record` command was given.
+    /// The recording lines go to (`record FILE`), if any.
+    @exclusivity(unchecked) var recording: RecordingID?
+    /// How deep in `source` the `record` command was given: lines at that depth are recorded.
     @exclusivity(unchecked) var recordDepth = 0
-    /// Runs the clock in wall time when `set clock real` is on; without one, real time falls back to virtual.
-    public weak var realTime: RealTimeClock?
-    /// Starts recording to a file (nil: stops); returns the problem, if any.
-    @exclusivity(unchecked) public var recordTarget: ((String?) -> SessionError?)?
     /// Waits for Enter after printing a `pause`'s text; set only for an interactive
     /// session on a terminal (Session+Classroom.swift).
     @exclusivity(unchecked) public var pauseHook: ((String?) -> Void)?
@@ -187,8 +186,20 @@ public final class Session {
     @exclusivity(unchecked) public var liveHook: ((Bool) -> String?)?
     /// Where each `reset` happened in the event history (counting trimmed events), for `timeline … since reset`.
     @exclusivity(unchecked) var resetMarks: [Int] = []
-    /// Writes a whole file (`timeline`); returns a problem to report, if any.
-    @exclusivity(unchecked) public var writeFile: ((_ path: String, _ contents: String) -> SessionError?)?
+    /// A `record` command on the line being run: it takes effect if the line succeeds.
+    @exclusivity(unchecked) var recordChange: RecordChange?
+    /// The last line recorded failed and was followed by `expect error`.
+    @exclusivity(unchecked) var recordedFailure = false
+
+    /// Failures reported so far (counted or not): a line failed if this moved.
+    @exclusivity(unchecked) var failureMarks = 0
+    /// A command waits in wall time: the lines being run unwind into `unwinding`
+    /// (innermost first), then `suspended` holds them until `resume`.
+    @exclusivity(unchecked) var waitRequest: WaitRequest?
+    @exclusivity(unchecked) var unwinding: [SuspendedWork] = []
+    @exclusivity(unchecked) var suspended: [SuspendedWork] = []
+    /// `failureMarks` when the suspended top-level line began.
+    @exclusivity(unchecked) var suspendedMarks = 0
     /// Every event so far, for `timeline` (the oldest are dropped past `historyLimit`).
     /// The engine appends to it directly, so an event is stored once, not copied.
     @exclusivity(unchecked) var log: [Event] = []
@@ -197,92 +208,20 @@ public final class Session {
     @exclusivity(unchecked) public var historyLimit = 50_000
     @exclusivity(unchecked) public internal(set) var historyDropped = 0
 
-    public init(options: SessionOptions, output: OutputSink, loader: ScriptLoader) {
+    public init(options: SessionOptions, host: SessionHost) {
         self.options = options
-        self.output = output
-        self.loader = loader
+        self.host = host
+        self.output = host.output
+        self.loader = host.loader
         current = SessionState(model: NavigationModel(profile: options.profile))
         startState = current
         journal = UndoJournal(depth: options.undoDepth)
     }
 
-    // MARK: - Input
-
-    /// Runs one physical line of a script (joining `\` continuations).
-    public func feed(_ rawLine: String, file: String, line: Int, directory: String? = nil) {
-        guard !stopped, !quitRequested else { return }
-        var text = rawLine
-        var startLine = line
-        if let pending = continuation {
-            text = pending.text + rawLine
-            startLine = pending.line
-            continuation = nil
-        } else if pauseHook != nil, isHeading(rawLine) {
-            showHeading(rawLine)
-        }
-        if endsWithContinuation(text) {
-            continuation = (String(text.dropLast()), startLine)
-            return
-        }
-        runLine(text, file: file, line: startLine, directory: directory)
-    }
-
-    /// The end of a script: a dangling continuation runs as it is, and a failure is settled.
-    public func endOfInput(file: String, directory: String? = nil) {
-        if let pending = continuation {
-            continuation = nil
-            runLine(pending.text, file: file, line: pending.line, directory: directory)
-        }
-        settleFailure()
-    }
-
-    /// Runs a whole script text (through the same line splitter as a file).
-    public func run(script text: String, file: String, directory: String? = nil) {
-        run(lines: LineSplitter(TextSource(text)), file: file, directory: directory)
-    }
-
-    func endsWithContinuation(_ text: String) -> Bool {
-        guard text.utf8.last == 92 else { return false } // the usual line: no backslash at the end
-        var count = 0
-        for b in text.utf8.reversed() {
-            if b == 92 { count += 1 } else { break }
-        }
-        return count % 2 == 1
-    }
-
-    /// Runs one logical line: every command on it, or none if it does not parse.
-    public func runLine(_ text: String, file: String, line: Int, directory: String? = nil) {
-        guard !stopped, !quitRequested else { return }
-        // A UTF-8 byte order mark opening a file is not part of its first command.
-        if line == 1, text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) {
-            return runLine(String(decoding: text.utf8.dropFirst(3), as: UTF8.self), file: file, line: line, directory: directory)
-        }
-        // The parse buffers are taken while the line runs (a `source` on it parses
-        // other lines with fresh ones) and given back after, capacity kept.
-        var commands = parsedLine
-        parsedLine = ReusableBuffer()
-        defer { parsedLine = commands }
-        do {
-            try Parser.parse(line: text, into: &commands, scratch: &parseScratch)
-        } catch {
-            settleFailure()
-            startRecent()
-            fail(error.problem, at: location(file, line, error.column))
-            return
-        }
-        // A line of several commands is taken back whole if one fails, undo's
-        // journal included (an `undo` on the line took an entry out of it); a
-        // single command changes nothing when it fails, so needs no copy.
-        let before = commands.count > 1 ? (current, journal) : nil
-        for index in 0..<commands.count {
-            guard !stopped, !quitRequested else { return }
-            let ok = execute(commands[index], file: file, line: line, directory: directory)
-            if !ok, let before {
-                current = before.0
-                journal = before.1
-                return
-            }
-        }
+    /// A session that prints to `output` and reads scripts with `loader`, and
+    /// has no files to write, no recording and no real time.
+    public convenience init(options: SessionOptions, output: OutputSink, loader: ScriptLoader) {
+        self.init(options: options, host: SinkAndLoaderHost(output, loader))
     }
 
     /// Where a problem is: nil for a line typed at the prompt, located in a script
@@ -301,6 +240,7 @@ public final class Session {
     /// Records that the last command failed; `expect error` may still excuse it.
     func fail(_ problem: Problem, at location: SourceLocation?) {
         settleFailure()
+        failureMarks += 1
         let diagnostic = Diagnostic(problem, at: location)
         let printNow = atPrompt
         if printNow { report(diagnostic) }
@@ -335,6 +275,7 @@ public final class Session {
             pending.printed = true
             pendingFailure = pending
         }
+        failureMarks += 1
         report(Diagnostic(.expectation(source: source, failure), at: location))
         expectationFailures += 1
         if atPrompt { return }
@@ -436,13 +377,6 @@ extension Session {
     }
 }
 
-/// Drives the model's clock in wall time (the executable provides it).
-public protocol RealTimeClock: AnyObject {
-    /// Runs the clock in wall time until `target` (nil: until nothing the clock can end is in
-    /// flight), calling `advanceClock(to:)` as time passes. Returns false if interrupted.
-    func run(_ session: Session, until target: Int?) -> Bool
-}
-
 extension Session {
     /// Moves the clock to `time` as real time passes, printing what happens.
     public func advanceClock(to time: Int) {
@@ -457,5 +391,5 @@ extension Session {
     }
 
     /// Whether the clock runs in wall time now.
-    var runsInRealTime: Bool { clockMode == .real && realTime != nil }
+    var runsInRealTime: Bool { clockMode == .real && host.drivesRealTime }
 }

@@ -143,7 +143,7 @@ enum ExploreCommand {
         }
         let explorer = Explorer(start: session.state, configuration: config)
 
-        let writer = OutputWriter()
+        let writer = Shell.writer
         defer { writer.flush() }
         let checks = config.checks.isEmpty ? "none" : config.checks.map(\.rawValue).joined(separator: " ")
         let invariants = config.invariants.isEmpty ? "" : ", \(config.invariants.count) invariant\(config.invariants.count == 1 ? "" : "s")"
@@ -229,8 +229,7 @@ enum ExploreCommand {
 extension Shell {
     /// Writes to stderr as is (no newline added): the progress line.
     static func writeErrorRaw(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        writer.errorRaw(text)
     }
 }
 

@@ -76,8 +76,14 @@ private func lineBefore(byteOffset: Int) -> String {
 }
 
 private func writeStdout(_ text: String) {
-    fputs(text, navsh_stdout())
+    // Readline draws through the C stream: what it holds goes first.
     fflush(navsh_stdout())
+    if let output = LineEditor.output {
+        output(text)
+    } else {
+        fputs(text, navsh_stdout())
+        fflush(navsh_stdout())
+    }
 }
 
 // MARK: - History file location
@@ -101,6 +107,9 @@ func historyFilePath(environment: [String: String]) -> String? {
 // MARK: - LineEditor
 
 final class LineEditor {
+    /// Where the editor's own text for stdout goes (navsh's one writer); nil: the C stream.
+    nonisolated(unsafe) static var output: ((String) -> Void)?
+
     let historyPath: String?
     let maxHistory: Int
     private var history: [String] = []

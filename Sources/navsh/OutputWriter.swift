@@ -2,19 +2,33 @@ import Glibc
 import NavigationEngine
 import NavScript
 
-/// The one buffered writer all output leaves through. Stdout is buffered
-/// (flushed when full, before stderr writes, and at the end of each prompt
-/// command); stderr goes out at once so the two stay in order on a terminal.
+/// The one writer all of navsh's own output leaves through: every byte for
+/// stdout (events, command output, `--help`, `navsh test`'s report, the
+/// real-time progress line, lines printed above the prompt) and every line for
+/// stderr. Stdout is buffered (flushed when full, before anything goes to
+/// stderr, and at the end of each prompt command) so the two stay in order on
+/// a terminal.
+///
+/// A failed write is not ignored. The first error on stdout is kept: output
+/// after it is dropped, and unless the reader simply went away (EPIPE, as in
+/// `navsh ... | head -1`) it is reported once on stderr as coreutils does
+/// (`navsh: write error: No space left on device`), and `finish` turns the
+/// exit status into a failure. EPIPE keeps the status navsh would have had.
 final class OutputWriter: OutputSink {
     @exclusivity(unchecked) private var buffer = OutputBuffer(capacity: 1 << 16)
     /// Flush after every line (a person is watching).
     @exclusivity(unchecked) var lineBuffered = false
-    /// Called for every line before it is written (the REPL prints above the prompt).
     @exclusivity(unchecked) var stdoutFD: Int32 = 1
+    @exclusivity(unchecked) var stderrFD: Int32 = 2
+    /// errno of the first failed write to stdout (0: none).
+    @exclusivity(unchecked) private(set) var stdoutError: Int32 = 0
 
     init() {}
 
-    /// While set, lines go there at once (readline prints them above the prompt).
+    /// Whether stdout can no longer be written (its reader left, the disk is full, it was closed).
+    var stdoutFailed: Bool { stdoutError != 0 }
+
+    /// While set, lines go there at once (the prompt prints them above the line being typed).
     @exclusivity(unchecked) var redirect: ((String) -> Void)?
 
     func line(_ text: String) {
@@ -46,32 +60,69 @@ final class OutputWriter: OutputSink {
             redirect(text + "\n")
             return
         }
+        error(text)
+    }
+
+    /// One line (or several, each ending in a newline) for stderr, after what stdout holds.
+    func error(_ text: String) {
         flush()
         var bytes = Array(text.utf8)
-        bytes.append(10)
-        bytes.withUnsafeBytes { writeAll(2, $0) }
+        if bytes.last != 10 { bytes.append(10) }
+        bytes.withUnsafeBytes { _ = writeAll(stderrFD, $0) }
+    }
+
+    /// Bytes for stderr as they are (a progress line), after what stdout holds.
+    func errorRaw(_ text: String) {
+        flush()
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { _ = writeAll(stderrFD, $0) }
+    }
+
+    /// Bytes for stdout as they are, at once (terminal control: the progress
+    /// line, readline's redraws around a line printed above the prompt).
+    func raw(_ text: String) {
+        flush()
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { put($0) }
     }
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withBytes { writeAll(stdoutFD, $0) }
+        buffer.withBytes { put($0) }
         buffer.removeAll()
     }
 
-    private func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) {
-        do {
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, base + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EPIPE { _exit(0) } // the reader went away: stop quietly
-                    return
-                }
-                offset += n
-            }
+    /// Flushes, and gives the exit status to use: `status`, or 1 if stdout
+    /// could not be written for another reason than its reader leaving.
+    func finish(status: Int32) -> Int32 {
+        flush()
+        guard stdoutError != 0, stdoutError != EPIPE else { return status }
+        return status == 0 ? 1 : status
+    }
+
+    private func put(_ raw: UnsafeRawBufferPointer) {
+        guard stdoutError == 0 else { return } // dropped: the first error was reported
+        let failure = writeAll(stdoutFD, raw)
+        guard failure != 0 else { return }
+        stdoutError = failure
+        if failure != EPIPE {
+            error("navsh: write error: \(String(cString: strerror(failure)))")
         }
+    }
+
+    /// Writes everything; returns errno of a failed write, or 0.
+    private func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> Int32 {
+        guard let base = raw.baseAddress else { return 0 }
+        var offset = 0
+        while offset < raw.count {
+            let n = write(fd, base + offset, raw.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += n
+        }
+        return 0
     }
 }
 

@@ -5,9 +5,9 @@ import NavScript
 /// `navsh compare FILE`: the script once per profile, the two event streams
 /// side by side (or as a unified diff), differing lines marked.
 enum ProfileComparison {
-    static func run(paths: [String], options: Options) -> Int32 {
+    static func run(paths: [String], options: Options, writer: OutputWriter) -> Int32 {
         guard paths.count == 1, let path = paths.first else {
-            Shell.writeError("navsh: 'navsh compare' takes exactly one script\nTry 'navsh --help'.")
+            writer.error("navsh: 'navsh compare' takes exactly one script\nTry 'navsh --help'.")
             return 2
         }
         guard Shell.checkScriptArgument(path) else { return 2 }
@@ -25,7 +25,6 @@ enum ProfileComparison {
             streams.append(sink.lines)
             diagnostics += sink.diagnostics.map { "\(profile.rawValue): \($0)" }
         }
-        let writer = OutputWriter()
         let rows = LineDiff.rows(streams[0], streams[1])
         if options.json {
             for row in rows {
@@ -63,8 +62,7 @@ enum ProfileComparison {
         }
         let differing = rows.filter { $0.op != .same }.count
         if !options.json { writer.line("\(differing) line\(differing == 1 ? "" : "s") differ") }
-        writer.flush()
-        for diagnostic in diagnostics { Shell.writeError(diagnostic) }
+        for diagnostic in diagnostics { writer.error(diagnostic) }
         return 0
     }
 

@@ -2,9 +2,11 @@ import Glibc
 import NavScript
 
 /// Plays the transition clock in wall time: `set clock real` (the prompt's
-/// default). While a foreground command waits it draws a progress line; while
-/// the user types, `tick` moves the clock and events print above the prompt.
-final class RealTimeDriver: RealTimeClock {
+/// default). When a line asks for real time (`LineResult.wantsRealTime`) the
+/// shell calls `run`, which moves the session's clock as wall time passes and
+/// draws a progress line; while the user types, `tick` moves the clock and
+/// events print above the prompt. The session never calls it.
+final class RealTimeDriver {
     let writer: OutputWriter
     /// Draw a progress line (only on a terminal).
     let showProgress: Bool
@@ -21,6 +23,8 @@ final class RealTimeDriver: RealTimeClock {
         self.showProgress = showProgress
     }
 
+    /// Moves the clock in wall time until `target` (nil: until nothing the clock
+    /// can end is in flight). Returns false if Ctrl-C or SIGTERM ended the wait.
     func run(_ session: Session, until target: Int?) -> Bool {
         restartAnchor()
         while true {
@@ -100,7 +104,6 @@ final class RealTimeDriver: RealTimeClock {
         guard showProgress else { return }
         let jobs = session.model.jobs
         guard !jobs.isEmpty else { return }
-        writer.flush()
         let text = "\r\u{1B}[2K  \u{2026} " + jobs.joined(separator: "; ")
         writeRaw(text)
         progressShown = true
@@ -113,8 +116,7 @@ final class RealTimeDriver: RealTimeClock {
     }
 
     private func writeRaw(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+        writer.raw(text)
     }
 }
 

@@ -17,9 +17,16 @@ struct Repl {
             live.stop()
         }
         writer.lineBuffered = true
+        // Lines the line editor prints (a newline after ^C, text above the prompt) go through the writer.
+        LineEditor.output = { writer.raw($0) }
         if !options.noInit, let initFile = initFilePath(environment), access(initFile, R_OK) == 0 {
             // An error in the init file is reported with its location; the session goes on and can still exit 0.
-            session.withoutCounting { Shell.runFile(initFile, session: session) }
+            var ended = false
+            session.withoutCounting { ended = Shell.runFile(initFile, session: session, driver: driver).endsSession }
+            if ended {
+                editor.saveHistory()
+                return
+            }
         }
         session.atPrompt = true
         session.pauseHook = TerminalPause.hook(writer: writer)
@@ -36,7 +43,7 @@ struct Repl {
         driver.interruptible = true
         LineEditor.setCompletionScreens(session.completionScreens)
         var lineNumber = 0
-        while !session.quitRequested, !session.stopped {
+        reading: while true {
             writer.flush()
             let input = editor.read(prompt: "navsh> ") {
                 guard session.clockMode == .real else { return }
@@ -48,13 +55,14 @@ struct Repl {
             driver.restartAnchorIfIdle(session)
             switch input {
             case .eof:
-                session.quitRequested = true
+                break reading
             case .interrupt:
                 continue
             case let .line(text):
                 lineNumber += 1
                 editor.addHistory(text)
-                session.feed(text, file: "<prompt>", line: lineNumber)
+                let result = Shell.settle(session.feed(text, file: "<prompt>", line: lineNumber), session, driver)
+                if result.endsSession { break reading }
                 writer.flush()
                 live.redraw(session)
                 LineEditor.setCompletionScreens(session.completionScreens)

@@ -8,7 +8,11 @@ import NavScript
 enum StandardStreams {
     static func ensureOpen() {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
-            let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            // Read-only for all three: a closed stdin reads as empty, and writing to
+            // a closed stdout or stderr fails (as with gnulib's stdopen), so a closed
+            // stdout is reported (`write error: Bad file descriptor`) instead of
+            // output vanishing into /dev/null.
+            let opened = open("/dev/null", O_RDONLY)
             if opened >= 0, opened != fd {
                 _ = dup2(opened, fd)
                 close(opened)
@@ -33,23 +37,27 @@ extension Shell {
         }
     }
 
-    static func runFile(_ path: String, session: Session) {
+    /// Runs a script file; returns `.quit` or `.stopped` if it ended the session.
+    @discardableResult
+    static func runFile(_ path: String, session: Session, driver: RealTimeDriver? = nil) -> LineResult {
         switch ScriptFile.open(path) {
         case let .failure(reason):
             session.reportUnreadable(path, reason: reason.message)
+            return session.stopped ? .stopped : .failed
         case let .success(fd):
             let identity = realPath(path)
             session.enterScript(identity)
-            session.run(lines: LineSplitter(DescriptorSource(fd, owned: true)), file: path,
-                        directory: parentDirectory(of: path))
-            session.leaveScript(identity)
+            defer { session.leaveScript(identity) }
+            return settle(session.start(lines: LineSplitter(DescriptorSource(fd, owned: true)), file: path,
+                                        directory: parentDirectory(of: path)), session, driver)
         }
     }
 
     /// Stdin, whatever it is (a pipe, a terminal, a file, /dev/zero): lines
     /// longer than 1 MiB and read errors (a directory) stop it with an error.
-    static func runStdin(session: Session) {
-        session.run(lines: LineSplitter(DescriptorSource(0, owned: false)), file: "<stdin>")
+    @discardableResult
+    static func runStdin(session: Session, driver: RealTimeDriver? = nil) -> LineResult {
+        settle(session.start(lines: LineSplitter(DescriptorSource(0, owned: false)), file: "<stdin>"), session, driver)
     }
 }
 

@@ -5,43 +5,58 @@ import NavScript
 enum Shell {
     static let version = "navsh 0.1.0"
 
+    /// The process's one writer: every mode's stdout and stderr go through it.
+    nonisolated(unsafe) static let writer = OutputWriter()
+
+    /// Runs navsh; returns the exit status. All output leaves through one
+    /// writer, whose write errors the status reflects.
     static func run(_ arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        if arguments.first == "explore" { return ExploreCommand.run(Array(arguments.dropFirst())) }
+        if arguments.first == "explore" {
+            return writer.finish(status: ExploreCommand.run(Array(arguments.dropFirst())))
+        }
+        let status = run(arguments, writer: writer)
+        return writer.finish(status: status)
+    }
+
+    /// Text for stdout, through the writer.
+    static func writeOut(_ text: String) { writer.raw(text) }
+
+    /// A line (or lines) for stderr, through the writer.
+    static func writeError(_ text: String) { writer.error(text) }
+
+    static func run(_ arguments: [String], writer: OutputWriter) -> Int32 {
         let options: Options
         do {
             options = try Options.parse(arguments)
         } catch {
-            writeError("navsh: \(error.message)\nTry 'navsh --help'.")
+            writer.error("navsh: \(error.message)\nTry 'navsh --help'.")
             return 2
         }
         if options.showHelp {
-            writeOut(usageText + "\n")
+            writer.line(usageText)
             return 0
         }
         if options.showVersion {
-            writeOut(version + "\n")
+            writer.line(version)
             return 0
         }
         if let paths = options.testPaths {
-            return TestRunner.run(paths: paths, options: options)
+            return TestRunner.run(paths: paths, options: options, writer: writer)
         }
         if let paths = options.comparePaths {
-            return ProfileComparison.run(paths: paths, options: options)
+            return ProfileComparison.run(paths: paths, options: options, writer: writer)
         }
-        let writer = OutputWriter()
-        defer { writer.flush() }
-        let session = Session(options: sessionOptions(options), output: writer, loader: FileLoader())
+        let host = ShellHost(output: writer, drivesRealTime: true, report: writer.error,
+                             outputFailed: { writer.stdoutFailed })
+        let session = Session(options: sessionOptions(options), host: host)
+        host.session = session
         let driver = RealTimeDriver(writer: writer, showProgress: isatty(1) == 1)
-        session.realTime = driver
         // `navsh -i FILE` at a terminal: FILE's `pause` lines wait for Enter.
         if options.interactiveAfter { session.pauseHook = TerminalPause.hook(writer: writer) }
         session.speed = options.speed
         if let clock = options.clock { session.clockMode = clock }
         session.keepSettingsForReset()
-        let recorder = Recorder()
-        session.recordTarget = { path in recorder.start(path, session: session) }
-        session.writeFile = writeWholeFile
         let stdinIsTerminal = isatty(0) == 1
         var inputs = options.inputs
         if inputs.isEmpty, !stdinIsTerminal { inputs = [.stdin] }
@@ -58,33 +73,51 @@ enum Shell {
         for case let .file(path) in inputs where !checkScriptArgument(path) {
             return 2
         }
+        var ended = false
         for (position, input) in inputs.enumerated() {
-            if session.stopped || session.quitRequested { break }
+            if ended { break }
+            let result: LineResult
             switch input {
             case let .file(path):
-                runFile(path, session: session)
+                result = runFile(path, session: session, driver: driver)
             case .stdin:
-                runStdin(session: session)
+                result = runStdin(session: session, driver: driver)
             case let .commands(text, index):
-                session.feed(text, file: "<command line>", line: index)
+                var line = settle(session.feed(text, file: "<command line>", line: index), session, driver)
                 // Consecutive -c are one script: `-c 'pusj' -c 'expect error'` excuses the error.
                 let nextIsCommands = if position + 1 < inputs.count, case .commands = inputs[position + 1] { true } else { false }
-                if !nextIsCommands { session.endOfInput(file: "<command line>") }
+                if !nextIsCommands {
+                    line = settle(session.endOfInput(file: "<command line>"), session, driver)
+                }
+                result = line
             }
+            ended = result.endsSession
         }
         let wantsPrompt = (options.inputs.isEmpty && stdinIsTerminal) || options.interactiveAfter
-        if wantsPrompt, !session.quitRequested, !session.stopped {
+        if wantsPrompt, !ended {
             if isatty(0) == 1 {
                 writer.flush()
                 Repl(session: session, writer: writer, options: options, driver: driver).run()
             } else if options.interactiveAfter {
                 // `-i FILE` with piped input goes on with the commands on stdin.
-                runStdin(session: session)
+                _ = runStdin(session: session, driver: driver)
             }
         }
-        recorder.stop()
+        session.stopRecording()
+        host.closeAll()
         writer.flush()
-        return session.failureCount > 0 ? 1 : 0
+        return session.failureCount > 0 || host.failedRecordings > 0 ? 1 : 0
+    }
+
+    /// Plays the clock in wall time for as long as the session asks, then
+    /// lets it go on; returns what finally happened to the line.
+    static func settle(_ result: LineResult, _ session: Session, _ driver: RealTimeDriver?) -> LineResult {
+        var result = result
+        while case let .wantsRealTime(until) = result {
+            _ = driver?.run(session, until: until)
+            result = session.resume()
+        }
+        return result
     }
 
     static func sessionOptions(_ options: Options) -> SessionOptions {
@@ -105,52 +138,20 @@ enum Shell {
         }
         return s
     }
-
-    static func writeOut(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
-    }
-
-    static func writeError(_ text: String) {
-        var bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
-        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
-    }
 }
 
 /// Writes `contents` to `path`, replacing it; the problem, or nil.
 func writeWholeFile(_ path: String, _ contents: String) -> SessionError? {
     guard let file = fopen(path, "w") else { return .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-    let ok = fputs(contents, file) >= 0
+    // Flushed before closing, so a full disk is seen (and its errno kept) here.
+    let written = fputs(contents, file) >= 0 && fflush(file) == 0
+    let writeError = errno
     let closed = fclose(file) == 0
-    return ok && closed ? nil : .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+    if written && closed { return nil }
+    return .cannotWrite(path: path, reason: String(cString: strerror(written ? errno : writeError)))
 }
 
-/// `record FILE`: appends each command typed from now on to FILE.
-final class Recorder {
-    private var file: UnsafeMutablePointer<FILE>?
-
-    /// Starts (or with nil stops) recording; returns a problem to report, if any.
-    func start(_ path: String?, session: Session) -> SessionError? {
-        stop()
-        guard let path else {
-            session.recordHook = nil
-            return nil
-        }
-        if let problem = recordingTargetIsBeingRead(path, session: session) { return problem }
-        guard let opened = fopen(path, "a") else {
-            return .cannotRecord(path: path, reason: String(cString: strerror(errno)))
-        }
-        file = opened
-        session.recordHook = { [weak self] line in
-            guard let file = self?.file else { return }
-            fputs(line + "\n", file)
-            fflush(file)
-        }
-        return nil
-    }
-
-    func stop() {
-        if let file { fclose(file) }
-        file = nil
-    }
+extension LineResult {
+    /// No more input runs (`quit`, or `--bail` after a failure).
+    var endsSession: Bool { self == .quit || self == .stopped }
 }

@@ -10,16 +10,16 @@ enum TestRunner {
         var problems: [(String, String)] = []
     }
 
-    static func run(paths: [String], options: Options) -> Int32 {
+    static func run(paths: [String], options: Options, writer: OutputWriter) -> Int32 {
         if paths.isEmpty {
-            Shell.writeError("navsh: 'navsh test' needs a .nav file or a folder\nTry 'navsh --help'.")
+            writer.error("navsh: 'navsh test' needs a .nav file or a folder\nTry 'navsh --help'.")
             return 2
         }
         var found = Found()
         for path in paths {
             var st = stat()
             guard stat(path, &st) == 0 else {
-                Shell.writeError("navsh: cannot read '\(path)': \(String(cString: strerror(errno)))")
+                writer.error("navsh: cannot read '\(path)': \(String(cString: strerror(errno)))")
                 return 2
             }
             if (st.st_mode & S_IFMT) == S_IFDIR {
@@ -32,7 +32,6 @@ enum TestRunner {
                 found.files.append(path)
             }
         }
-        let writer = OutputWriter()
         var passed = 0
         var failed = 0
         for (folder, problem) in found.problems {
@@ -44,12 +43,16 @@ enum TestRunner {
             let sink = CapturingSink()
             var sessionOptions = Shell.sessionOptions(options)
             sessionOptions.json = false
-            let session = Session(options: sessionOptions, output: sink, loader: FileLoader())
+            let host = ShellHost(output: sink, drivesRealTime: false, report: { sink.diagnostic($0) })
+            let session = Session(options: sessionOptions, host: host)
+            host.session = session
             Shell.runFile(file, session: session)
+            session.stopRecording()
+            host.closeAll()
             // A finding (`# navsh-test: expect-fail`) passes when it fails on its last line only.
             let mustFailOn = ExpectedFailure.lastLine(ofFile: file)
             let ok = if let line = mustFailOn { ExpectedFailure.failedOnlyOn(line, of: file, diagnostics: sink.diagnostics) } else { session.failureCount == 0 }
-            if ok {
+            if ok, host.failedRecordings == 0 {
                 passed += 1
                 writer.line("PASS \(file)")
             } else {
@@ -60,7 +63,6 @@ enum TestRunner {
             }
         }
         writer.line("\(passed) passed, \(failed) failed")
-        writer.flush()
         return failed > 0 ? 1 : 0
     }
 

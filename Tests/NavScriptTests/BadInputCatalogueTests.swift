@@ -20,6 +20,23 @@ final class CatalogueSink: OutputSink {
     func diagnostic(_ text: String) { diagnostics.append(text) }
 }
 
+/// Files under /proc/ cannot be written or recorded to; others can (nothing is kept).
+final class CatalogueHost: SessionHost {
+    let output: OutputSink
+    let loader: ScriptLoader = CatalogueLoader()
+
+    init(output: OutputSink) { self.output = output }
+
+    func writeFile(_ path: String, _ contents: String) -> SessionError? {
+        path.hasPrefix("/proc/") ? .cannotWrite(path: path, reason: "No such file or directory") : nil
+    }
+
+    func openRecording(_ path: String) -> Result<RecordingID, Problem> {
+        path.hasPrefix("/proc/") ? .failure(.session(.cannotRecord(path: path, reason: "No such file or directory")))
+            : .success(RecordingID(1))
+    }
+}
+
 /// Scripts `source` can reach in the catalogue, with a cycle and an unreadable file.
 struct CatalogueLoader: ScriptLoader {
     static let files: [String: String] = [
@@ -200,14 +217,7 @@ let badInputs: [BadInput] = [
 struct BadInputCatalogueTests {
     static func session() -> (Session, CatalogueSink) {
         let sink = CatalogueSink()
-        let session = Session(options: SessionOptions(), output: sink, loader: CatalogueLoader())
-        session.recordTarget = { path in
-            guard let path else { return nil }
-            return path.hasPrefix("/proc/") ? .cannotRecord(path: path, reason: "No such file or directory") : nil
-        }
-        session.writeFile = { path, _ in
-            path.hasPrefix("/proc/") ? .cannotWrite(path: path, reason: "No such file or directory") : nil
-        }
+        let session = Session(options: SessionOptions(), host: CatalogueHost(output: sink))
         return (session, sink)
     }
 

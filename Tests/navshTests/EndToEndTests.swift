@@ -42,7 +42,9 @@ final class E2EBox: @unchecked Sendable {
 }
 
 enum E2E {
-    static let timeout: TimeInterval = 10
+    /// A guard against hangs, not a measure of speed: generous, so a loaded machine
+    /// (tests run in parallel beside other builds) does not fail a correct run.
+    static let timeout: TimeInterval = 60
 
     /// The package root, from this file's path: <root>/Tests/navshTests/EndToEndTests.swift.
     static var packageRoot: URL {
@@ -778,7 +780,9 @@ struct EndToEndTests {
         try E2E.write(script, to: "long.nav", in: dir)
 
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw E2EError("pipe failed") }
+        // Close-on-exec: a child another test spawns meanwhile must not inherit either end
+        // (a reader it kept open would hide the broken pipe; a writer, the end of output).
+        guard closeOnExecPipe(&fds) else { throw E2EError("pipe failed") }
         let readFD = fds[0], writeFD = fds[1]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: E2E.binary)

@@ -1,0 +1,92 @@
+import NavigationEngine
+
+/// `record FILE`: the lines typed from now on, as written, so that running the
+/// file from the state in which recording began reaches the same state
+/// (language.md 4.8). A line is recorded when it has run: a line that failed
+/// (and so changed nothing) is followed by `expect error`; a `record` command
+/// takes effect only if its line succeeds, and that line is not recorded.
+extension Session {
+    /// Runs `record FILE` / `record off`: opens the file now (to report a
+    /// problem on this line); the switch happens when the line succeeds.
+    func requestRecording(_ path: String?, at here: SourceLocation?) -> Bool {
+        var change = RecordChange(recording: nil, depth: sourceStack.count)
+        if let path {
+            switch host.openRecording(path) {
+            case let .failure(problem):
+                fail(problem, at: here)
+                return false
+            case let .success(id):
+                change.recording = id
+            }
+        }
+        // A second `record` on the line replaces the first.
+        if let earlier = recordChange?.recording { host.closeRecording(earlier) }
+        recordChange = change
+        return true
+    }
+
+    /// A line has run (or failed as a whole): a `record` on it takes effect or
+    /// is dropped, and a line of the recorded session is written.
+    func lineEnded(_ context: LineContext, ok: Bool) {
+        if let change = recordChange {
+            recordChange = nil
+            if ok {
+                // The line that switches recordings is in neither.
+                if let recording { host.closeRecording(recording) }
+                recording = change.recording
+                recordDepth = change.depth
+                recordedFailure = false
+                return
+            }
+            // A line that failed changed nothing: the recording stays as it was
+            // (and, if one is on, takes the line like any other failed line).
+            if let opened = change.recording { host.closeRecording(opened) }
+        }
+        guard let recording, context.depth == recordDepth, !replaying else { return }
+        switch context.recordKind {
+        case .skipped:
+            return
+        case .expectations:
+            // A failed check is not part of the session a replay reaches.
+            if expectationFailures != context.expectationMarks { return }
+        case .expectsError:
+            // The failure before it was recorded with its `expect error` already.
+            if recordedFailure {
+                recordedFailure = false
+                return
+            }
+        case .ordinary:
+            break
+        }
+        host.record(context.text, to: recording)
+        recordedFailure = !ok
+        if !ok { host.record("expect error", to: recording) }
+    }
+
+    /// How a parsed line is recorded.
+    func recordKind(of commands: ArraySlice<LocatedCommand>) -> RecordKind {
+        var onlyLooks = true
+        var onlyExpectations = true
+        for located in commands {
+            switch located.command {
+            case .help, .timeline, .quit, .pause: onlyExpectations = false
+            case .expect: onlyLooks = false
+            default:
+                onlyLooks = false
+                onlyExpectations = false
+            }
+        }
+        if onlyLooks { return .skipped }
+        if onlyExpectations {
+            if commands.count == 1, case .expect(.error) = commands[commands.startIndex].command { return .expectsError }
+            return .expectations
+        }
+        return .ordinary
+    }
+
+    /// Stops recording (the end of the session).
+    public func stopRecording() {
+        if let recording { host.closeRecording(recording) }
+        recording = nil
+    }
+}

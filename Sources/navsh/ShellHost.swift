@@ -1,0 +1,78 @@
+import Glibc
+import NavigationEngine
+import NavScript
+
+/// What a session gets from navsh: output (the writer, or a capture for
+/// `navsh test`), scripts from disk, files written whole, recordings, and
+/// whether the clock can be played in wall time.
+final class ShellHost: SessionHost {
+    let output: OutputSink
+    let loader: ScriptLoader = FileLoader()
+    let drivesRealTime: Bool
+    private var recordings: [Int: UnsafeMutablePointer<FILE>] = [:]
+    private var paths: [Int: String] = [:]
+    private var nextRecording = 1
+    /// Reports a failed write to a recording (stderr).
+    private let report: (String) -> Void
+
+    /// Whether stdout can no longer be written (scripts then stop reading).
+    private let outputFailed: () -> Bool
+    /// The session, for the scripts it is reading (`record` must not write into one).
+    weak var session: Session?
+
+    init(output: OutputSink, drivesRealTime: Bool, report: @escaping (String) -> Void,
+         outputFailed: @escaping () -> Bool = { false }) {
+        self.output = output
+        self.drivesRealTime = drivesRealTime
+        self.report = report
+        self.outputFailed = outputFailed
+    }
+
+    var inputShouldStop: Bool { outputFailed() }
+
+    func writeFile(_ path: String, _ contents: String) -> SessionError? {
+        writeWholeFile(path, contents)
+    }
+
+    func openRecording(_ path: String) -> Result<RecordingID, Problem> {
+        if let session, let problem = recordingTargetIsBeingRead(path, session: session) { return .failure(.session(problem)) }
+        guard let file = fopen(path, "a") else {
+            return .failure(.session(.cannotRecord(path: path, reason: String(cString: strerror(errno)))))
+        }
+        let id = nextRecording
+        nextRecording += 1
+        recordings[id] = file
+        paths[id] = path
+        return .success(RecordingID(id))
+    }
+
+    func record(_ line: String, to recording: RecordingID) {
+        guard let file = recordings[recording.value] else { return }
+        // Flushed line by line, so a recording survives a crash or a kill; a
+        // failed write (a full disk) is reported once and ends the recording.
+        if fputs(line + "\n", file) < 0 || fflush(file) != 0 {
+            let reason = String(cString: strerror(errno))
+            report("navsh: cannot write recording '\(paths[recording.value] ?? "")': \(reason)")
+            fclose(file)
+            recordings[recording.value] = nil
+            failedRecordings += 1
+        }
+    }
+
+    /// Recordings that lost lines (the exit status says so).
+    private(set) var failedRecordings = 0
+
+    func closeRecording(_ recording: RecordingID) {
+        guard let file = recordings.removeValue(forKey: recording.value) else { return }
+        if fclose(file) != 0 {
+            report("navsh: cannot write recording '\(paths[recording.value] ?? "")': \(String(cString: strerror(errno)))")
+            failedRecordings += 1
+        }
+        paths[recording.value] = nil
+    }
+
+    /// Closes every recording still open.
+    func closeAll() {
+        for id in recordings.keys.sorted() { closeRecording(RecordingID(id)) }
+    }
+}
