@@ -42,8 +42,9 @@ struct LineContext {
     var file: String
     var line: Int
     var directory: String?
-    /// The state before a line of several commands, restored if one fails.
-    var before: (SessionState, UndoJournal)?
+    /// The state before a line of several commands, restored if one fails
+    /// (a reference, so the context stays small to pass from line to line).
+    var before: LineSnapshot?
     /// How deep in `source` the line is (a recording takes the lines at its depth).
     var depth: Int
     /// What `record` needs to know of the line (only worked out while recording).
@@ -62,6 +63,19 @@ enum RecordKind {
     case expectations
     /// Only `expect error`: not recorded after a failure that was recorded with its own.
     case expectsError
+    /// It did not parse: not recorded (it ran nothing), nor is the `expect error` after it.
+    case unparsed
+}
+
+/// What a line of several commands restores if one of them fails.
+final class LineSnapshot {
+    let state: SessionState
+    let journal: UndoJournal
+
+    init(_ state: SessionState, _ journal: UndoJournal) {
+        self.state = state
+        self.journal = journal
+    }
 }
 
 /// A `record` command on the line being run.
@@ -281,14 +295,15 @@ extension Session {
             settleFailure()
             startRecent()
             fail(error.problem, at: location(file, line, error.column))
-            lineEnded(LineContext(text: text, file: file, line: line, directory: directory, before: nil, depth: depth),
-                      ok: false)
+            var context = LineContext(text: text, file: file, line: line, directory: directory, before: nil, depth: depth)
+            context.recordKind = .unparsed
+            lineEnded(context, ok: false)
             return
         }
         // A line of several commands is taken back whole if one fails, undo's
         // journal included (an `undo` on the line took an entry out of it); a
         // single command changes nothing when it fails, so needs no copy.
-        let before = commands.count > 1 ? (current, journal) : nil
+        let before = commands.count > 1 ? LineSnapshot(current, journal) : nil
         var context = LineContext(text: text, file: file, line: line, directory: directory, before: before, depth: depth)
         if recording != nil {
             context.recordKind = recordKind(of: commands.elements)
@@ -298,21 +313,21 @@ extension Session {
     }
 
     /// Runs the commands of a line, from the first of `commands` on.
-    func runCommands(_ commands: ArraySlice<LocatedCommand>, _ context: LineContext) {
+    func runCommands(_ commands: ArraySlice<LocatedCommand>, _ context: borrowing LineContext) {
         var index = commands.startIndex
         while index < commands.endIndex, !stopped, !quitRequested {
             let ok = execute(commands[index], file: context.file, line: context.line, directory: context.directory)
             index += 1
             if !ok {
                 if let before = context.before {
-                    current = before.0
-                    journal = before.1
+                    current = before.state
+                    journal = before.journal
                 }
                 lineEnded(context, ok: false)
                 return
             }
             if waitRequest != nil {
-                unwinding.append(.line(SuspendedLine(commands: Array(commands[index...]), context: context)))
+                unwinding.append(.line(SuspendedLine(commands: Array(commands[index...]), context: copy context)))
                 return
             }
         }

@@ -27,7 +27,7 @@ extension Session {
 
     /// A line has run (or failed as a whole): a `record` on it takes effect or
     /// is dropped, and a line of the recorded session is written.
-    func lineEnded(_ context: LineContext, ok: Bool) {
+    func lineEnded(_ context: borrowing LineContext, ok: Bool) {
         if let change = recordChange {
             recordChange = nil
             if ok {
@@ -45,6 +45,9 @@ extension Session {
         guard let recording, context.depth == recordDepth, !replaying else { return }
         switch context.recordKind {
         case .skipped:
+            return
+        case .unparsed:
+            recordedFailure = true
             return
         case .expectations:
             // A failed check is not part of the session a replay reaches.

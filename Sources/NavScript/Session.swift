@@ -101,6 +101,8 @@ public final class Session {
     public let options: SessionOptions
     /// The program the session runs in: output, files, recording, whether it plays real time.
     let host: SessionHost
+    /// Whether the host plays real time (asked once: it is checked every command).
+    let hostDrivesRealTime: Bool
     /// The host's sink and loader, kept at hand.
     let output: OutputSink
     let loader: ScriptLoader
@@ -211,6 +213,7 @@ public final class Session {
     public init(options: SessionOptions, host: SessionHost) {
         self.options = options
         self.host = host
+        hostDrivesRealTime = host.drivesRealTime
         self.output = host.output
         self.loader = host.loader
         current = SessionState(model: NavigationModel(profile: options.profile))
@@ -391,5 +394,5 @@ extension Session {
     }
 
     /// Whether the clock runs in wall time now.
-    var runsInRealTime: Bool { clockMode == .real && host.drivesRealTime }
+    var runsInRealTime: Bool { clockMode == .real && hostDrivesRealTime }
 }

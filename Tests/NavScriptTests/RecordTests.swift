@@ -74,7 +74,7 @@ struct RecordTests {
     }
 
     @Test func theReplayReachesTheSameState() {
-        let lines = ["push Home", "record r.nav", "push A; push B", "pusj C", "pop; pop; pop; pop", "undo",
+        let lines = ["push Home", "record r.nav", "push A; push B", "pusj C", "expect error", "pop; pop; pop; pop", "undo",
                      "screen L gate", "push L", "set duration push 10ms", "push M &", "wait", "expect top M",
                      "expect top Nope", "source part.nav; push N", "reset", "push Again"]
         let files = ["./part.nav": "push P\npush Q\n"]
