@@ -5,7 +5,7 @@ import Testing
 /// A real-time clock without a wall: it moves the clock in steps of `step`
 /// ms up to the target (or until nothing the clock can end is in flight),
 /// as the prompt's driver does, so the session journals the same ticks.
-final class SteppingClock: RealTimeClock {
+final class SteppingClock {
     let step: Int
     init(step: Int = 50) { self.step = step }
 
@@ -24,6 +24,15 @@ final class SteppingClock: RealTimeClock {
         }
     }
 
+    /// Feeds a line as the prompt does: plays real time whenever the line asks for it.
+    func feed(_ session: Session, _ text: String, line: Int) {
+        var result = session.feed(text, file: "<prompt>", line: line)
+        while case let .wantsRealTime(until) = result {
+            _ = run(session, until: until)
+            result = session.resume()
+        }
+    }
+
     /// What the prompt's tick does while the user types: the clock moves while something is in flight.
     func tick(_ session: Session, by milliseconds: Int) {
         guard session.state.nextDeadline != nil else { return }
@@ -36,10 +45,10 @@ final class SteppingClock: RealTimeClock {
 struct RealTimeUndoTests {
     /// A session as the prompt runs it: real clock, stack lines, errors without a location.
     func promptSession() -> (Session, CollectingSink, SteppingClock) {
-        let sink = CollectingSink()
-        let session = Session(options: SessionOptions(), output: sink, loader: MemoryLoader(files: [:]))
+        let host = RealTimeTestHost()
+        let sink = host.sink
+        let session = Session(options: SessionOptions(), host: host)
         let clock = SteppingClock()
-        session.realTime = clock
         session.clockMode = .real
         session.atPrompt = true
         return (session, sink, clock)
@@ -51,7 +60,7 @@ struct RealTimeUndoTests {
         var line = 0
         func type(_ text: String) {
             line += 1
-            session.feed(text, file: "<prompt>", line: line)
+            clock.feed(session, text, line: line)
             clock.tick(session, by: 1000)  // the user takes a second to type the next line
         }
         type("delegate Spy")
@@ -80,7 +89,7 @@ struct RealTimeUndoTests {
         var line = 0
         func type(_ text: String) {
             line += 1
-            session.feed(text, file: "<prompt>", line: line)
+            clock.feed(session, text, line: line)
             clock.tick(session, by: 1000)
         }
         type("push Home")
