@@ -33,6 +33,11 @@ final class PTYSession {
     static let TIOCSPTLCK: UInt = 0x4004_5431  // _IOW('T', 0x31, int)
     static let TIOCGPTN: UInt = 0x8004_5430    // _IOR('T', 0x30, unsigned int)
     static let POSIX_SPAWN_SETSID: Int32 = 0x80
+    /// Waits for output and exits are guards against hangs, not measures of
+    /// speed: each allows this many times its stated timeout, so a machine
+    /// loaded by parallel tests and builds does not fail a correct run.
+    /// (Tests that measure real time say so with their own assertions.)
+    static let patience: TimeInterval = 4
 
     init(executable: String, arguments: [String] = [], environment: [String: String],
          columns: UInt16 = 80, rows: UInt16 = 24) throws {
@@ -144,7 +149,7 @@ final class PTYSession {
     @discardableResult
     func expect(_ needle: String, timeout: TimeInterval = 5) throws -> String {
         let needleBytes = Array(needle.utf8)
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * PTYSession.patience)
         while true {
             if let range = find(needleBytes, from: mark) {
                 let text = String(decoding: output[mark..<range.upperBound], as: UTF8.self)
@@ -181,7 +186,7 @@ final class PTYSession {
     /// exit status, or 128 + signal number if a signal ended it.
     func waitForExit(timeout: TimeInterval = 5) throws -> Int32 {
         if let exitStatus { return exitStatus }
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * PTYSession.patience)
         while true {
             var status: Int32 = 0
             let r = waitpid(pid, &status, WNOHANG)

@@ -66,9 +66,7 @@ struct WriteErrorTests {
     /// `navsh ... | head -1` under pipefail: the reader leaves after one line.
     func readOneLineThenClose(_ arguments: [String], in dir: URL) throws -> (status: Int32, first: String, stderr: String) {
         var fds: [Int32] = [0, 0]
-        // Close-on-exec: a child another test spawns meanwhile must not inherit either end
-        // (a reader it kept open would hide the broken pipe; a writer, the end of output).
-        guard closeOnExecPipe(&fds) else { throw E2EError("pipe failed") }
+        guard pipe(&fds) == 0 else { throw E2EError("pipe failed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: E2E.binary)
         process.arguments = arguments
@@ -94,7 +92,7 @@ struct WriteErrorTests {
             _ = done.wait(timeout: .now() + 5)
             throw E2EError("navsh did not finish")
         }
-        _ = reader.wait(timeout: .now() + 5)
+        _ = reader.wait(timeout: .now() + E2E.timeout)
         #expect(process.terminationReason == .exit, "navsh died of signal \(process.terminationStatus)")
         return (process.terminationStatus, String(decoding: first, as: UTF8.self),
                 String(decoding: errBox.get(), as: UTF8.self))
@@ -152,10 +150,3 @@ struct RecordEverywhereTests {
     }
 }
 
-/// A pipe whose ends close in any child spawned later (the child under test gets
-/// its end through dup2, which clears the flag on the copy).
-func closeOnExecPipe(_ fds: inout [Int32]) -> Bool {
-    guard pipe(&fds) == 0 else { return false }
-    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    return true
-}
