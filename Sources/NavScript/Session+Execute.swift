@@ -56,7 +56,7 @@ extension Session {
         case let .timeline(path, span):
             let events = timelineEvents(span)
             let contents = path.hasSuffix(".svg") ? TimelineRenderer.svg(events) : TimelineRenderer.mermaid(events)
-            if let problem = host.writeFile(path, contents) {
+            if let problem = writeFile.map({ $0(path, contents) }) ?? host.writeFile(path, contents) {
                 fail(.session(problem), at: here)
                 return false
             }

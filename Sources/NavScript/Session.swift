@@ -186,6 +186,8 @@ public final class Session {
     /// Turns the live picture on or off (`show live [off]`); returns a line to print, if any.
     /// Set only at the prompt on a terminal.
     @exclusivity(unchecked) public var liveHook: ((Bool) -> String?)?
+    /// Writes a whole file (`timeline`) instead of the host, when set (tests).
+    @exclusivity(unchecked) public var writeFile: ((_ path: String, _ contents: String) -> SessionError?)?
     /// Where each `reset` happened in the event history (counting trimmed events), for `timeline … since reset`.
     @exclusivity(unchecked) var resetMarks: [Int] = []
     /// A `record` command on the line being run: it takes effect if the line succeeds.

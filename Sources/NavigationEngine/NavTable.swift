@@ -63,6 +63,13 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
         searchFrom = Swift.min(searchFrom, id)
     }
 
+    /// The lowest id with no controller (ids start at 1), found from the start.
+    var freeID: Int {
+        var id = 1
+        while id < slots.count, !isEmptySlot(id) { id += 1 }
+        return id
+    }
+
     /// Whether the slot is nil, without copying the controller out of it.
     private func isEmptySlot(_ id: Int) -> Bool {
         if case .none = slots.base[id] { true } else { false }
