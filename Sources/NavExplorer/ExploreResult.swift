@@ -8,8 +8,8 @@ public enum Property: Hashable, Sendable, Comparable {
     /// Report order (explorer.md section 2): the built-ins in their order, then the invariants in file order.
     var rank: Int {
         switch self {
-        case let .builtin(p): BuiltinProperty.allCases.firstIndex(of: p) ?? 0
-        case let .invariant(i): BuiltinProperty.allCases.count + i
+        case .builtin(let p): BuiltinProperty.allCases.firstIndex(of: p) ?? 0
+        case .invariant(let i): BuiltinProperty.allCases.count + i
         }
     }
 

@@ -25,12 +25,12 @@ extension Explorer {
         let explanation: String
         let expectLine: String?
         switch property {
-        case let .builtin(builtin):
+        case .builtin(let builtin):
             name = builtin.rawValue
             switch builtin {
             case .exceptions:
                 let raised = events.lazy.compactMap { event -> UIKitException? in
-                    if case let .exception(exception) = event.payload { exception } else { nil }
+                    if case .exception(let exception) = event.payload { exception } else { nil }
                 }.last
                 explanation = "UIKit raised \(raised.map(EventRenderer.words) ?? "an exception")"
                 expectLine = nil
@@ -47,14 +47,15 @@ extension Explorer {
                 explanation = model.confirmationsProblem ?? ""
                 expectLine = "expect confirmations held"
             }
-        case let .invariant(i):
+        case .invariant(let i):
             let invariant = config.invariants[i]
             name = "invariant \(invariant.source)"
             explanation = Session.problem(with: invariant.expectation, model: model, recent: events[...]) ?? ""
             expectLine = "expect \(invariant.source)"
         }
-        return Violation(property: property, name: name, explanation: explanation, steps: steps,
-                         lines: lines, expectLine: expectLine)
+        return Violation(
+            property: property, name: name, explanation: explanation, steps: steps,
+            lines: lines, expectLine: expectLine)
     }
 }
 
@@ -74,7 +75,11 @@ extension Violation {
 
     /// A path as one word of the language (quoted when it has blanks or quotes).
     static func word(_ path: String) -> String {
-        guard path.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "#" || $0 == ";" || $0 == "&" || $0 == "\\" }) else { return path }
+        guard
+            path.contains(where: {
+                $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "#" || $0 == ";" || $0 == "&" || $0 == "\\"
+            })
+        else { return path }
         var out = "\""
         for c in path {
             if c == "\"" || c == "\\" { out.append("\\") }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavScript
 import NavigationEngine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a worker found expanding its share of a batch, in generation order.
 struct Expansion: Sendable {
@@ -36,8 +37,10 @@ extension Explorer {
 
     /// Searches breadth-first. `progress` is called between batches on the
     /// calling thread; `shouldStop` (Ctrl-C) is asked as often.
-    public func run(progress: (ExploreProgress) -> Void = { _ in },
-                    shouldStop: () -> Bool = { false }) -> ExploreResult {
+    public func run(
+        progress: (ExploreProgress) -> Void = { _ in },
+        shouldStop: () -> Bool = { false }
+    ) -> ExploreResult {
         let clockStart = monotonicSeconds()
         var result = ExploreResult()
         let jobs = max(1, config.jobs)
@@ -79,7 +82,9 @@ extension Explorer {
                     for child in expansion.children {
                         let parentID = frontierIDs[Int(child.parent)]
                         if let shard = config.shard, level + 1 == shard.prefixDepth,
-                           !shard.owns(prefix: Self.path(to: parentID, parentOf: parentOf, stepOf: stepOf) + [Int(child.step)]) {
+                            !shard.owns(
+                                prefix: Self.path(to: parentID, parentOf: parentOf, stepOf: stepOf) + [Int(child.step)])
+                        {
                             continue
                         }
                         var mask = child.violations
@@ -108,9 +113,11 @@ extension Explorer {
                     }
                 }
                 batchStart = batchEnd
-                progress(ExploreProgress(depth: level + 1, states: result.states, steps: result.steps,
-                                         queue: frontier.count - batchStart + next.count,
-                                         seconds: monotonicSeconds() - clockStart))
+                progress(
+                    ExploreProgress(
+                        depth: level + 1, states: result.states, steps: result.steps,
+                        queue: frontier.count - batchStart + next.count,
+                        seconds: monotonicSeconds() - clockStart))
                 if shouldStop() {
                     result.cut = .interrupted
                     break search
@@ -151,7 +158,8 @@ extension Explorer {
     /// Records the first property in report order among `mask` (all of them with `--all`).
     func record(_ mask: UInt64, path: [Int], into result: inout ExploreResult, reported: inout UInt64) {
         for bit in 0..<64 where mask & (1 << UInt64(bit)) != 0 {
-            let property: Property = bit < BuiltinProperty.allCases.count
+            let property: Property =
+                bit < BuiltinProperty.allCases.count
                 ? .builtin(BuiltinProperty.allCases[bit]) : .invariant(bit - BuiltinProperty.allCases.count)
             result.violations.append(counterexample(path, breaking: property))
             reported |= 1 << UInt64(bit)
@@ -197,9 +205,11 @@ extension Explorer {
                 } else if violations == 0 {
                     continue
                 }
-                out.children.append(Expansion.Child(fingerprint: fingerprint, parent: Int32(truncatingIfNeeded: p),
-                                                    step: UInt8(truncatingIfNeeded: step),
-                                                    violations: violations, model: modelIndex))
+                out.children.append(
+                    Expansion.Child(
+                        fingerprint: fingerprint, parent: Int32(truncatingIfNeeded: p),
+                        step: UInt8(truncatingIfNeeded: step),
+                        violations: violations, model: modelIndex))
             }
         }
     }

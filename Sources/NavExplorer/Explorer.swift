@@ -63,13 +63,18 @@ public struct Explorer: Sendable {
         for (i, inv) in configuration.invariants.prefix(ExploreConfiguration.maxInvariants).enumerated() {
             let bit = Property.invariant(i).rank
             mask |= 1 << UInt64(bit)
-            if case let .log(text, present: false) = inv.expectation { noLog.append((bit, text)) } else { others.append((bit, inv.expectation)) }
+            if case .log(let text, present: false) = inv.expectation {
+                noLog.append((bit, text))
+            } else {
+                others.append((bit, inv.expectation))
+            }
         }
         checkedMask = mask
         self.noLog = noLog
         stateInvariants = others
         startDurations = Self.durations(of: configuration.actions.map(\.action), in: model)
-        renamesInstances = !configuration.actions.contains { $0.source.contains("#") }
+        renamesInstances =
+            !configuration.actions.contains { $0.source.contains("#") }
             && !configuration.invariants.contains { invariant in
                 if invariant.source.contains("#") { return true }
                 switch invariant.expectation {
@@ -83,7 +88,7 @@ public struct Explorer: Sendable {
     static func durations(of actions: [Action], in model: NavigationModel) -> [Int] {
         var set = Set<Int>()
         let pop = model.duration(of: .pop)
-        let drags = actions.compactMap { if case let .drag(p) = $0 { p } else { nil } }
+        let drags = actions.compactMap { if case .drag(let p) = $0 { p } else { nil } }
         for action in actions {
             switch action {
             case .push: set.insert(model.duration(of: .push))

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs `body(0) ... body(count - 1)` on `count` threads (the calling one
@@ -24,12 +24,14 @@ func runInParallel(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     for index in 1..<count {
         let job = Unmanaged.passRetained(Job(index: index, body: body)).toOpaque()
         var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
-            job.body(job.index)
-            return nil
-        }, job)
+        let status = pthread_create(
+            &thread, nil,
+            { raw in
+                guard let raw else { return nil }
+                let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
+                job.body(job.index)
+                return nil
+            }, job)
         if status == 0 {
             threads.append(thread)
         } else {

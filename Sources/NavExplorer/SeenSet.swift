@@ -53,7 +53,8 @@ final class SeenSet: @unchecked Sendable {
     }
 
     private func grow() {
-        let old = slots, oldCapacity = capacity
+        let old = slots
+        let oldCapacity = capacity
         capacity *= 2
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: 0, count: capacity)

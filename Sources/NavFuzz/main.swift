@@ -9,10 +9,11 @@
 // it replays the files and folders named on the command line through the same
 // harness and exits (1 when any input shows a problem).
 
-#if canImport(Glibc)
-import Glibc
-#endif
 import NavFuzzHarness
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func navFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -33,7 +34,8 @@ func navFuzzReplay() -> Int32 {
         inputs += navFuzzFiles(argument)
     }
     if inputs.isEmpty {
-        navFuzzError("usage: navsh-fuzz FILE|DIR... (a plain build replays inputs; build with --sanitize=fuzzer to fuzz)")
+        navFuzzError(
+            "usage: navsh-fuzz FILE|DIR... (a plain build replays inputs; build with --sanitize=fuzzer to fuzz)")
         exit(2)
     }
     let strict = getenv("NAVFUZZ_STRICT") != nil

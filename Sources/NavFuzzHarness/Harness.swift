@@ -24,18 +24,22 @@ public enum FuzzHarness {
 
         var problems: [String] = []
         // Three passes over the same script: two session configurations and the bare engine.
-        problems += runSession(text, json: hash & 1 == 0, prompt: false, profileLegacy: hash & 2 != 0,
-                               echo: hash & 4 != 0, strict: false)
-        problems += runSession(text, json: hash & 1 != 0, prompt: true, profileLegacy: hash & 8 != 0,
-                               echo: hash & 4 == 0, strict: strict)
+        problems += runSession(
+            text, json: hash & 1 == 0, prompt: false, profileLegacy: hash & 2 != 0,
+            echo: hash & 4 != 0, strict: false)
+        problems += runSession(
+            text, json: hash & 1 != 0, prompt: true, profileLegacy: hash & 8 != 0,
+            echo: hash & 4 == 0, strict: strict)
         problems += runEngine(text)
         return problems
     }
 
     // MARK: - Through a Session
 
-    static func runSession(_ text: String, json: Bool, prompt: Bool, profileLegacy: Bool,
-                           echo: Bool, strict: Bool) -> [String] {
+    static func runSession(
+        _ text: String, json: Bool, prompt: Bool, profileLegacy: Bool,
+        echo: Bool, strict: Bool
+    ) -> [String] {
         var options = SessionOptions()
         options.json = json
         options.echo = echo
@@ -104,7 +108,7 @@ public enum FuzzHarness {
             lines += 1
             guard let commands = try? Parser.parse(line: String(line)) else { continue }
             for command in commands {
-                guard case let .action(action) = command.command else { continue }
+                guard case .action(let action) = command.command else { continue }
                 let before = model
                 var events: [Event] = []
                 do throws(EngineError) {
@@ -113,7 +117,8 @@ public enum FuzzHarness {
                         problems.append("engine: an exception changed the model: \(command.source)")
                     }
                     if !outcome.changed, model != before {
-                        problems.append("engine: an action said it changed nothing but changed the model: \(command.source)")
+                        problems.append(
+                            "engine: an action said it changed nothing but changed the model: \(command.source)")
                     }
                     if !command.background, action.startsTransitions { model.settle(events: &events) }
                     for event in events {
@@ -123,7 +128,10 @@ public enum FuzzHarness {
                         if !JSONCheck.isObject(json) { problems.append("engine: invalid JSON for an event: \(json)") }
                     }
                 } catch {
-                    if model != before { problems.append("engine: a refused action changed the model: \(command.source) (\(error.message))") }
+                    if model != before {
+                        problems.append(
+                            "engine: a refused action changed the model: \(command.source) (\(error.message))")
+                    }
                     _ = error.message
                 }
                 touch(model)
@@ -187,7 +195,9 @@ final class NavFuzzSink: OutputSink {
     func report(_ diagnostic: Diagnostic) {
         if diagnostic.severity == .error { errors += 1 }
         let text = diagnostic.text
-        if text.utf8.contains(where: { $0 < 32 && $0 != 9 }) { note("diagnostic contains a control character: \(text)") }
+        if text.utf8.contains(where: { $0 < 32 && $0 != 9 }) {
+            note("diagnostic contains a control character: \(text)")
+        }
         if let location = diagnostic.location {
             if location.file.isEmpty || location.line < 1 || location.column < 1 {
                 note("diagnostic with an impossible location \(location): \(text)")
@@ -227,7 +237,9 @@ final class NavFuzzHost: SessionHost {
     }
 
     func openRecording(_ path: String) -> Result<RecordingID, Problem> {
-        if path.hasPrefix("/") || path.isEmpty { return .failure(.session(.cannotRecord(path: path, reason: "Permission denied"))) }
+        if path.hasPrefix("/") || path.isEmpty {
+            return .failure(.session(.cannotRecord(path: path, reason: "Permission denied")))
+        }
         return .success(RecordingID(1))
     }
 
@@ -296,7 +308,10 @@ enum JSONCheck {
             case 123: // {
                 i += 1
                 skipSpace()
-                if peek == 125 { i += 1; return true }
+                if peek == 125 {
+                    i += 1
+                    return true
+                }
                 while true {
                     skipSpace()
                     guard peek == 34, string() else { return false }
@@ -305,19 +320,34 @@ enum JSONCheck {
                     i += 1
                     guard value(depth: depth + 1) else { return false }
                     skipSpace()
-                    if peek == 44 { i += 1; continue }
-                    if peek == 125 { i += 1; return true }
+                    if peek == 44 {
+                        i += 1
+                        continue
+                    }
+                    if peek == 125 {
+                        i += 1
+                        return true
+                    }
                     return false
                 }
             case 91: // [
                 i += 1
                 skipSpace()
-                if peek == 93 { i += 1; return true }
+                if peek == 93 {
+                    i += 1
+                    return true
+                }
                 while true {
                     guard value(depth: depth + 1) else { return false }
                     skipSpace()
-                    if peek == 44 { i += 1; continue }
-                    if peek == 93 { i += 1; return true }
+                    if peek == 44 {
+                        i += 1
+                        continue
+                    }
+                    if peek == 93 {
+                        i += 1
+                        return true
+                    }
                     return false
                 }
             case 34: return string()
@@ -342,7 +372,8 @@ enum JSONCheck {
                     case 34, 92, 47, 98, 102, 110, 114, 116: continue
                     case 117:
                         for _ in 0..<4 {
-                            guard let h = peek, (48...57).contains(h) || (97...102).contains(h) || (65...70).contains(h) else { return false }
+                            guard let h = peek, (48...57).contains(h) || (97...102).contains(h) || (65...70).contains(h)
+                            else { return false }
                             i += 1
                         }
                     default: return false

@@ -29,9 +29,19 @@ public enum Completion: Equatable, Sendable {
         var hasWord = false
         for c in prefix {
             if inQuote {
-                if escaped { escaped = false; current.append(c); continue }
-                if c == "\\" { escaped = true; continue }
-                if c == "\"" { inQuote = false; continue }
+                if escaped {
+                    escaped = false
+                    current.append(c)
+                    continue
+                }
+                if c == "\\" {
+                    escaped = true
+                    continue
+                }
+                if c == "\"" {
+                    inQuote = false
+                    continue
+                }
                 current.append(c)
                 continue
             }
@@ -56,8 +66,10 @@ public enum Completion: Equatable, Sendable {
         return words
     }
 
-    static let expectWhat = ["stack", "top", "depth", "back", "swipe", "frozen", "responsive", "alert", "no",
-                             "alive", "released", "presented", "idle", "busy", "bar", "log", "sequence", "error"]
+    static let expectWhat = [
+        "stack", "top", "depth", "back", "swipe", "frozen", "responsive", "alert", "no",
+        "alive", "released", "presented", "idle", "busy", "bar", "log", "sequence", "error",
+    ]
 
     static func next(after head: String, _ args: [String], screens: [String]) -> Completion {
         let n = args.count
@@ -91,13 +103,14 @@ public enum Completion: Equatable, Sendable {
             return .words(n == 0 ? ["OK", "Cancel"] : [])
         case "screen":
             if n == 0 { return .words(screens) }
-            if args.last == "confirm" { return none }  // a quoted text follows
+            if args.last == "confirm" { return none } // a quoted text follows
             return .words(["gate", "custom-back", "confirm", "hides-back", "plain"])
         case "use":
             if n == 0 { return .words(ControllerClass.knownNames + ["features"]) }
             if args[0] == "features" { return .words(["gates", "safe-pop", "swipe-guard", "proxy"]) }
-            return .words(n == 1 && ["GateNavigationController", "InteractivePopNavigationController"].contains(args[0])
-                ? ["fragile"] : [])
+            return .words(
+                n == 1 && ["GateNavigationController", "InteractivePopNavigationController"].contains(args[0])
+                    ? ["fragile"] : [])
         case "delegate":
             if n == 0 { return .words(["none"]) }
             if args[0] == "none" { return none }

@@ -288,7 +288,7 @@ private func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x09: false
     case 0x00...0x1F, 0x7F...0x9F: true
-    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidirectional marks and overrides
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true // bidirectional marks and overrides
     case 0x2028, 0x2029, 0xFEFF: true
     default: false
     }

@@ -8,17 +8,17 @@ extension Problem {
     /// What follows `error: ` (or `expectation failed: `), without the suggestion.
     public var message: String {
         switch self {
-        case let .lex(error): error.message
-        case let .syntax(error): error.message
-        case let .engine(error): error.message
-        case let .session(error): error.message
-        case let .expectation(source, failure): "\(source) (\(failure.message))"
+        case .lex(let error): error.message
+        case .syntax(let error): error.message
+        case .engine(let error): error.message
+        case .session(let error): error.message
+        case .expectation(let source, let failure): "\(source) (\(failure.message))"
         }
     }
 
     /// The word probably meant, for a typo.
     public var suggestion: String? {
-        guard case let .syntax(error) = self else { return nil }
+        guard case .syntax(let error) = self else { return nil }
         return error.suggestion
     }
 
@@ -32,23 +32,23 @@ extension EngineError {
     /// The message, lowercase, the offending word in quotes.
     public var message: String {
         switch self {
-        case let .noSuchInstance(ref, created):
+        case .noSuchInstance(let ref, let created):
             created == 0
                 ? "no instance '\(ref)': no \(ref.className) was ever created"
                 : "no instance '\(ref)': \(created) \(ref.className) instance\(created == 1 ? " was" : "s were") created"
-        case let .neverCreated(name):
+        case .neverCreated(let name):
             "no instance of '\(name)' was ever created"
-        case let .released(name):
+        case .released(let name):
             "'\(name)' has been released (deinit); it can no longer be used"
-        case let .noAlert(button):
+        case .noAlert(let button):
             "no alert is on screen to tap '\(button)'"
-        case let .noSuchButton(button, available):
+        case .noSuchButton(let button, let available):
             "the alert has no button '\(button)' (it has \(available.joined(separator: ", ")))"
-        case let .noSuchTab(name, tabs):
+        case .noSuchTab(let name, let tabs):
             "no tab '\(name)' (tabs: \(tabs.joined(separator: ", ")))"
         case .noTabBar:
             "there is no tab bar (create one with 'tabs NAME...')"
-        case let .notInBackMenu(name, offered):
+        case .notInBackMenu(let name, let offered):
             offered.isEmpty
                 ? "the back menu is empty, so it cannot offer '\(name)'"
                 : "'\(name)' is not in the back menu (it offers \(offered.map(\.description).joined(separator: ", ")))"
@@ -58,7 +58,7 @@ extension EngineError {
             "the content-area pop gesture (interactiveContentPopGestureRecognizer) does not exist before iOS 26, and the profile is legacy (iOS 12)"
         case .noStack:
             "the navigation stack is empty"
-        case let .notSupported(what):
+        case .notSupported(let what):
             "'\(what)' is not supported yet"
         }
     }
@@ -69,9 +69,9 @@ extension LexError {
         switch self {
         case .invalidUTF8: "invalid UTF-8 in input"
         case .nulByte: "NUL byte in input"
-        case let .controlCharacter(byte): "control character \(hexByte(byte)) in input"
+        case .controlCharacter(let byte): "control character \(hexByte(byte)) in input"
         case .unterminatedQuote: "unterminated quote (a '\"' opened here is never closed)"
-        case let .straySeparator(separator): "stray '\(separator == .semicolon ? ";" : "&")' with no command before it"
+        case .straySeparator(let separator): "stray '\(separator == .semicolon ? ";" : "&")' with no command before it"
         }
     }
 
@@ -97,7 +97,7 @@ extension Needed {
         case .screenWithUsage: "a screen"
         case .classNameWithUsage: "a screen class name"
         case .command: "a command"
-        case let .oneOf(allowed): "one of: \(allowed.joined(separator: ", "))"
+        case .oneOf(let allowed): "one of: \(allowed.joined(separator: ", "))"
         case .className: "a screen class name"
         case .screen: "a screen (NAME or NAME#N)"
         case .duration: "a duration, as in 350ms or 0.35s"
@@ -107,7 +107,8 @@ extension Needed {
         case .fileName: "a file name"
         case .fileNameOrOff: "a file name, or off"
         case .timelineFile: "a file name ending in .svg or .md"
-        case .controllerClass: "a controller class (\(ControllerClass.knownNames.joined(separator: ", ")) or features F...)"
+        case .controllerClass:
+            "a controller class (\(ControllerClass.knownNames.joined(separator: ", ")) or features F...)"
         case .delegateName: "a delegate name, or none"
         case .speedFactor: "a speed factor, as in set speed 0.1 (slow motion)"
         case .number: "a number"
@@ -131,62 +132,62 @@ extension Needed {
 extension SyntaxError {
     public var message: String {
         switch self {
-        case let .missing(command, needed):
+        case .missing(let command, let needed):
             "'\(command)' needs \(needed.words(for: command))"
-        case let .quotedCommand(text):
+        case .quotedCommand(let text):
             "expected a command, found the quoted text \(Parser.quote(text))"
-        case let .unknownCommand(word):
+        case .unknownCommand(let word):
             "unknown command '\(clip(word))'"
-        case let .keywordNotAllowed(command, word, allowed):
+        case .keywordNotAllowed(let command, let word, let allowed):
             "'\(command)' does not take '\(clip(word))' here (expected \(allowed.joined(separator: ", ")))"
-        case let .instanceForNewScreen(command, word):
+        case .instanceForNewScreen(let command, let word):
             "'\(command)' creates a new screen: give a class name, not the instance '\(clip(word))'"
-        case let .invalidClassName(word):
+        case .invalidClassName(let word):
             "'\(clip(word))' is not a valid class name (letters, digits and _, not starting with a digit)"
-        case let .invalidReference(word):
+        case .invalidReference(let word):
             "'\(clip(word))' is not a valid screen reference (NAME or NAME#N)"
-        case let .invalidInstanceNumber(digits, word):
+        case .invalidInstanceNumber(let digits, let word):
             "invalid instance number '\(digits)' in '\(clip(word))' (a whole number from 1)"
-        case let .instanceNumberTooLarge(digits):
+        case .instanceNumberTooLarge(let digits):
             "instance number '\(clip(digits))' is too large"
-        case let .instanceNumberZero(className, word):
+        case .instanceNumberZero(let className, let word):
             "instance numbers start at 1: '\(clip(word))' names no instance (\(className)#1 is the one shown as \(className))"
-        case let .negativeDuration(word):
+        case .negativeDuration(let word):
             "invalid duration '\(clip(word))': durations are never negative"
-        case let .invalidDuration(word):
+        case .invalidDuration(let word):
             "invalid duration '\(clip(word))' (write 350ms, 0.35s or 2s; whole milliseconds, at most 1000000000ms)"
-        case let .invalidPercentage(word):
+        case .invalidPercentage(let word):
             "invalid percentage '\(clip(word))' (a whole number from 0% to 100%)"
-        case let .expectedQuoted(needed, found):
+        case .expectedQuoted(let needed, let found):
             "expected \(needed.words), found '\(clip(found))'"
-        case let .unexpectedWord(word, command):
+        case .unexpectedWord(let word, let command):
             "unexpected '\(clip(word))' after '\(command)'"
                 + (CommandCatalog.help(for: command).map { " (usage: \($0.usage))" } ?? "")
-        case let .timelineFileType(word):
+        case .timelineFileType(let word):
             "timeline writes FILE.svg (a picture) or FILE.md (Mermaid): '\(clip(word))' ends in neither"
-        case let .noHelp(word):
+        case .noHelp(let word):
             "no help for '\(clip(word))': not a command"
-        case let .unknownControllerClass(word):
+        case .unknownControllerClass(let word):
             "unknown controller class '\(clip(word))'"
-        case let .noFragileVersion(word):
+        case .noFragileVersion(let word):
             "'\(clip(word))' has no fragile version (only GateNavigationController and InteractivePopNavigationController do)"
-        case let .invalidDelegateName(word):
+        case .invalidDelegateName(let word):
             "'\(clip(word))' is not a valid delegate name (letters, digits and _, not starting with a digit)"
-        case let .invalidSpeed(word):
+        case .invalidSpeed(let word):
             "invalid speed '\(clip(word))' (\(speedRange))"
-        case let .invalidDepth(word):
+        case .invalidDepth(let word):
             "invalid depth '\(clip(word))' (a whole number, 0 or more)"
-        case let .invalidEventCount(word):
+        case .invalidEventCount(let word):
             "invalid number of events '\(clip(word))' (a whole number, 1 or more)"
-        case let .exploreNotOneCommand(word, several):
+        case .exploreNotOneCommand(let word, let several):
             "'explore' takes one command per action: '\(clip(word))' is \(several ? "several (quote each on its own)" : "empty")"
-        case let .exploreBackground(word):
+        case .exploreBackground(let word):
             "'explore' runs every action as 'ACTION &' already: drop the '&' in '\(clip(word))'"
-        case let .exploreNotAnAction(source):
+        case .exploreNotAnAction(let source):
             "'explore' takes actions (navigation calls, fingers, modals, notify), not '\(clip(source))'"
-        case let .invariantWithExpect(rewritten):
+        case .invariantWithExpect(let rewritten):
             "write the expectation without 'expect': invariant \(rewritten)"
-        case let .invariantOnEvents(word):
+        case .invariantOnEvents(let word):
             "'invariant' takes state expectations and 'no log \"TEXT\"', not '\(word)' (it looks at one command's events)"
         case .checkNoneNotAlone:
             "'check none' stands alone: it turns every built-in property off"
@@ -196,11 +197,11 @@ extension SyntaxError {
     /// The likely word meant, among the words this place takes.
     public var suggestion: String? {
         switch self {
-        case let .unknownCommand(word), let .noHelp(word):
+        case .unknownCommand(let word), .noHelp(let word):
             NavScript.suggestion(for: word, among: CommandCatalog.names)
-        case let .keywordNotAllowed(_, word, allowed):
+        case .keywordNotAllowed(_, let word, let allowed):
             NavScript.suggestion(for: word, among: allowed)
-        case let .unknownControllerClass(word):
+        case .unknownControllerClass(let word):
             looseSuggestion(for: word, among: ControllerClass.knownNames + ["features"])
         default:
             nil
@@ -215,36 +216,37 @@ extension ExpectationFailure {
         }
         switch self {
         case .commandSucceeded: return "the command succeeded"
-        case let .stackIs(stack): return "the stack is \(names(stack))"
-        case let .topIs(top): return "the top is \(top)"
-        case let .depthIs(depth): return "the depth is \(depth)"
-        case let .noSuchScreen(error): return error.message
-        case let .backButton(visible): return "the back button is \(visible ? "visible" : "hidden")"
-        case let .swipe(wouldBegin): return "a swipe would \(wouldBegin ? "" : "not ")begin"
-        case let .contentPan(wouldBegin): return "a content pan would \(wouldBegin ? "" : "not ")begin"
+        case .stackIs(let stack): return "the stack is \(names(stack))"
+        case .topIs(let top): return "the top is \(top)"
+        case .depthIs(let depth): return "the depth is \(depth)"
+        case .noSuchScreen(let error): return error.message
+        case .backButton(let visible): return "the back button is \(visible ? "visible" : "hidden")"
+        case .swipe(let wouldBegin): return "a swipe would \(wouldBegin ? "" : "not ")begin"
+        case .contentPan(let wouldBegin): return "a content pan would \(wouldBegin ? "" : "not ")begin"
         case .noContentPanBeforeIOS26:
             return "the content-area pop gesture does not exist before iOS 26, and the profile is legacy (iOS 12)"
         case .uiResponds: return "the UI responds"
-        case let .uiFrozen(reason): return "the UI is frozen: \(reason.map(EventRenderer.words) ?? "")"
-        case let .alertShown(text): return "the alert \"\(text)\" is on screen"
+        case .uiFrozen(let reason): return "the UI is frozen: \(reason.map(EventRenderer.words) ?? "")"
+        case .alertShown(let text): return "the alert \"\(text)\" is on screen"
         case .noAlert: return "no alert is on screen"
-        case let .alertSays(text): return "the alert says \"\(text)\""
-        case let .liveness(wrong):
+        case .alertSays(let text): return "the alert says \"\(text)\""
+        case .liveness(let wrong):
             return wrong.map { item in
                 switch item {
-                case let .wrong(name, alive): "\(name) is \(alive ? "alive" : "released")"
-                case let .unresolved(error): error.message
+                case .wrong(let name, let alive): "\(name) is \(alive ? "alive" : "released")"
+                case .unresolved(let error): error.message
                 }
             }.joined(separator: "; ")
-        case let .presented(name): return "\(name) is presented"
+        case .presented(let name): return "\(name) is presented"
         case .nothingPresented: return "nothing is presented"
         case .inFlight: return "a transition is in flight"
         case .nothingInFlight: return "nothing is in flight"
-        case let .bar(corrupted): return "the bar is \(corrupted ? "corrupted" : "intact")"
-        case let .guaranteeBroken(words): return words
+        case .bar(let corrupted): return "the bar is \(corrupted ? "corrupted" : "intact")"
+        case .guaranteeBroken(let words): return words
         case .noEventLine: return "no event line contains it"
-        case let .eventLineContains(line): return "an event line contains it: \(line)"
-        case let .sequenceStopped(missing, found, count): return "\"\(missing)\" not found in order after \(found) of \(count)"
+        case .eventLineContains(let line): return "an event line contains it: \(line)"
+        case .sequenceStopped(let missing, let found, let count):
+            return "\"\(missing)\" not found in order after \(found) of \(count)"
         }
     }
 }
@@ -258,17 +260,19 @@ extension SessionError {
         case .recordUnavailable: "record is not available here"
         case .timelineUnavailable: "timeline cannot write files here"
         case .nothingToUndo: "nothing to undo"
-        case let .exception(exception, shownAbove):
-            "UIKit raised " + (shownAbove ? "\(exception.name.rawValue) (the exception above)" : EventRenderer.words(exception))
-        case let .sourceCycle(path, chain):
+        case .exception(let exception, let shownAbove):
+            "UIKit raised "
+                + (shownAbove ? "\(exception.name.rawValue) (the exception above)" : EventRenderer.words(exception))
+        case .sourceCycle(let path, let chain):
             "source cycle: '\(path)' is already being run (\(chain.joined(separator: " -> ")))"
-        case let .sourceTooDeep(limit): "source nesting deeper than \(limit)"
-        case let .cannotRead(path, reason), let .unreadableInput(path, reason): "cannot read '\(path)': \(reason)"
-        case let .cannotWrite(path, reason): "cannot write '\(path)': \(reason)"
-        case let .cannotRecord(path, reason): "cannot record to '\(path)': \(reason)"
-        case let .sourceWorkLimit(limit): "more than \(limit) nested 'source' commands for one line; stopped"
+        case .sourceTooDeep(let limit): "source nesting deeper than \(limit)"
+        case .cannotRead(let path, let reason), .unreadableInput(let path, let reason):
+            "cannot read '\(path)': \(reason)"
+        case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
+        case .cannotRecord(let path, let reason): "cannot record to '\(path)': \(reason)"
+        case .sourceWorkLimit(let limit): "more than \(limit) nested 'source' commands for one line; stopped"
         case .interrupted: "interrupted"
-        case let .readFailed(reason): reason
+        case .readFailed(let reason): reason
         }
     }
 }

@@ -55,26 +55,30 @@ public enum EventRenderer {
             out.appendASCII(toNav ? #","parent":"nav""# : #","parent":null"#)
         }
         switch event.payload {
-        case let .lifecycle(name, call):
+        case .lifecycle(let name, let call):
             let receiver = name.description
             switch call {
             case .viewDidLoad: fields(receiver: receiver, method: "viewDidLoad", animated: nil)
-            case let .viewWillAppear(a): fields(receiver: receiver, method: "viewWillAppear", animated: a)
-            case let .viewDidAppear(a): fields(receiver: receiver, method: "viewDidAppear", animated: a)
-            case let .viewWillDisappear(a): fields(receiver: receiver, method: "viewWillDisappear", animated: a)
-            case let .viewDidDisappear(a): fields(receiver: receiver, method: "viewDidDisappear", animated: a)
-            case let .willMove(toNav): fields(receiver: receiver, method: "willMove", animated: nil); parent(toNav)
-            case let .didMove(toNav): fields(receiver: receiver, method: "didMove", animated: nil); parent(toNav)
+            case .viewWillAppear(let a): fields(receiver: receiver, method: "viewWillAppear", animated: a)
+            case .viewDidAppear(let a): fields(receiver: receiver, method: "viewDidAppear", animated: a)
+            case .viewWillDisappear(let a): fields(receiver: receiver, method: "viewWillDisappear", animated: a)
+            case .viewDidDisappear(let a): fields(receiver: receiver, method: "viewDidDisappear", animated: a)
+            case .willMove(let toNav):
+                fields(receiver: receiver, method: "willMove", animated: nil)
+                parent(toNav)
+            case .didMove(let toNav):
+                fields(receiver: receiver, method: "didMove", animated: nil)
+                parent(toNav)
             }
-        case let .deinitialized(name):
+        case .deinitialized(let name):
             fields(receiver: name.description, method: "deinit", animated: nil)
-        case let .navCall(call):
+        case .navCall(let call):
             switch call {
-            case let .push(_, a): fields(receiver: "nav", method: "pushViewController", animated: a)
-            case let .pop(a): fields(receiver: "nav", method: "popViewController", animated: a)
-            case let .popTo(_, a): fields(receiver: "nav", method: "popToViewController", animated: a)
-            case let .popToRoot(a): fields(receiver: "nav", method: "popToRootViewController", animated: a)
-            case let .setStack(names, a):
+            case .push(_, let a): fields(receiver: "nav", method: "pushViewController", animated: a)
+            case .pop(let a): fields(receiver: "nav", method: "popViewController", animated: a)
+            case .popTo(_, let a): fields(receiver: "nav", method: "popToViewController", animated: a)
+            case .popToRoot(let a): fields(receiver: "nav", method: "popToRootViewController", animated: a)
+            case .setStack(let names, let a):
                 fields(receiver: "nav", method: "setViewControllers", animated: a)
                 out.appendASCII(#","viewControllers":["#)
                 for (index, name) in names.enumerated() {
@@ -84,7 +88,9 @@ public enum EventRenderer {
                 out.append(UInt8(ascii: "]"))
             }
         default:
-            if let call = callFields(event.payload) { fields(receiver: call.receiver, method: call.method, animated: nil) }
+            if let call = callFields(event.payload) {
+                fields(receiver: call.receiver, method: call.method, animated: nil)
+            }
         }
     }
 
@@ -141,15 +147,15 @@ extension EventRenderer {
     /// ANSI colour for a category family (used only on terminals, never with NO_COLOR).
     public static func colour(_ category: EventCategory) -> String {
         switch category {
-        case .call, .modal: "\u{1B}[1m"          // bold: what the app called
-        case .lifecycle: "\u{1B}[2m"             // dim: view lifecycle
-        case .delegate: "\u{1B}[36m"             // cyan: delegate calls
-        case .gesture, .ui: "\u{1B}[35m"         // magenta: the finger and the UI
+        case .call, .modal: "\u{1B}[1m" // bold: what the app called
+        case .lifecycle: "\u{1B}[2m" // dim: view lifecycle
+        case .delegate: "\u{1B}[36m" // cyan: delegate calls
+        case .gesture, .ui: "\u{1B}[35m" // magenta: the finger and the UI
         case .bar, .alert, .gate, .tab: "\u{1B}[34m" // blue: bar, alert, gate, tab
-        case .notify, .memory: "\u{1B}[32m"      // green: notifications, deinit
-        case .warning: "\u{1B}[33m"              // yellow: console warnings
-        case .exception: "\u{1B}[1;31m"          // bold red: exceptions
-        case .note: "\u{1B}[3;90m"               // grey italic: navsh explaining
+        case .notify, .memory: "\u{1B}[32m" // green: notifications, deinit
+        case .warning: "\u{1B}[33m" // yellow: console warnings
+        case .exception: "\u{1B}[1;31m" // bold red: exceptions
+        case .note: "\u{1B}[3;90m" // grey italic: navsh explaining
         }
     }
 
@@ -157,7 +163,8 @@ extension EventRenderer {
         guard colour else { return text(event) }
         var time: [UInt8] = []
         time.appendDecimal(event.time, width: 5)
-        return "\u{1B}[90m[\(String(decoding: time, as: UTF8.self))ms]\u{1B}[0m \(self.colour(event.category))\(words(event))\u{1B}[0m"
+        return
+            "\u{1B}[90m[\(String(decoding: time, as: UTF8.self))ms]\u{1B}[0m \(self.colour(event.category))\(words(event))\u{1B}[0m"
     }
 }
 

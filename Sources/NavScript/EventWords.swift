@@ -25,35 +25,37 @@ extension EventRenderer {
             out.appendASCII(value ? yes : no)
         }
         switch payload {
-        case let .lifecycle(screen, call):
+        case .lifecycle(let screen, let call):
             name(screen)
             switch call {
             case .viewDidLoad: out.appendASCII(".viewDidLoad()")
-            case let .viewWillAppear(a): flag(a, ".viewWillAppear(true)", ".viewWillAppear(false)")
-            case let .viewDidAppear(a): flag(a, ".viewDidAppear(true)", ".viewDidAppear(false)")
-            case let .viewWillDisappear(a): flag(a, ".viewWillDisappear(true)", ".viewWillDisappear(false)")
-            case let .viewDidDisappear(a): flag(a, ".viewDidDisappear(true)", ".viewDidDisappear(false)")
-            case let .willMove(toNav): flag(toNav, ".willMove(toParent: nav)", ".willMove(toParent: nil)")
-            case let .didMove(toNav): flag(toNav, ".didMove(toParent: nav)", ".didMove(toParent: nil)")
+            case .viewWillAppear(let a): flag(a, ".viewWillAppear(true)", ".viewWillAppear(false)")
+            case .viewDidAppear(let a): flag(a, ".viewDidAppear(true)", ".viewDidAppear(false)")
+            case .viewWillDisappear(let a): flag(a, ".viewWillDisappear(true)", ".viewWillDisappear(false)")
+            case .viewDidDisappear(let a): flag(a, ".viewDidDisappear(true)", ".viewDidDisappear(false)")
+            case .willMove(let toNav): flag(toNav, ".willMove(toParent: nav)", ".willMove(toParent: nil)")
+            case .didMove(let toNav): flag(toNav, ".didMove(toParent: nav)", ".didMove(toParent: nil)")
             }
-        case let .deinitialized(screen):
+        case .deinitialized(let screen):
             name(screen)
             out.appendASCII(".deinit")
-        case let .navCall(call):
+        case .navCall(let call):
             switch call {
-            case let .push(screen, animated):
+            case .push(let screen, let animated):
                 out.appendASCII("nav.pushViewController(")
                 name(screen)
                 flag(animated, ", animated: true)", ", animated: false)")
-            case let .pop(animated):
+            case .pop(let animated):
                 flag(animated, "nav.popViewController(animated: true)", "nav.popViewController(animated: false)")
-            case let .popTo(screen, animated):
+            case .popTo(let screen, let animated):
                 out.appendASCII("nav.popToViewController(")
                 name(screen)
                 flag(animated, ", animated: true)", ", animated: false)")
-            case let .popToRoot(animated):
-                flag(animated, "nav.popToRootViewController(animated: true)", "nav.popToRootViewController(animated: false)")
-            case let .setStack(screens, animated):
+            case .popToRoot(let animated):
+                flag(
+                    animated, "nav.popToRootViewController(animated: true)",
+                    "nav.popToRootViewController(animated: false)")
+            case .setStack(let screens, let animated):
                 out.appendASCII("nav.setViewControllers([")
                 for (index, screen) in screens.enumerated() {
                     if index > 0 { out.appendASCII(", ") }
@@ -81,94 +83,96 @@ extension EventRenderer {
             var out: [UInt8] = []
             appendWords(payload, to: &out)
             return String(decoding: out, as: UTF8.self)
-        case let .windowRoot(controller, roots, tabs):
+        case .windowRoot(let controller, let roots, let tabs):
             let type = controller.typeName
             if !tabs, let root = roots.first {
                 return "window.rootViewController = \(type)(rootViewController: \(root))"
             }
-            return "window.rootViewController = UITabBarController(viewControllers: [\(roots.map { "\(type)(rootViewController: \($0))" }.joined(separator: ", "))])"
-        case let .delegateAssigned(assignment):
+            return
+                "window.rootViewController = UITabBarController(viewControllers: [\(roots.map { "\(type)(rootViewController: \($0))" }.joined(separator: ", "))])"
+        case .delegateAssigned(let assignment):
             switch assignment {
-            case let .outside(name): return "nav.delegate = \(name ?? "nil")"
+            case .outside(let name): return "nav.delegate = \(name ?? "nil")"
             case .controller: return "nav.delegate = nav"
-            case let .proxy(forward): return "nav.delegate = nav (proxying\(forward.map { " to \($0)" } ?? ""))"
+            case .proxy(let forward): return "nav.delegate = nav (proxying\(forward.map { " to \($0)" } ?? ""))"
             }
-        case let .gestureDelegateAssigned(kind):
-            let value = switch kind {
-            case .system: "_UINavigationInteractiveTransition (UIKit's own)"
-            case .none: "nil"
-            case .controller: "nav"
-            }
+        case .gestureDelegateAssigned(let kind):
+            let value =
+                switch kind {
+                case .system: "_UINavigationInteractiveTransition (UIKit's own)"
+                case .none: "nil"
+                case .controller: "nav"
+                }
             return "nav.interactivePopGestureRecognizer.delegate = \(value)"
-        case let .controllerLoaded(cls):
+        case .controllerLoaded(let cls):
             return "nav.viewDidLoad() (\(cls.name))"
-        case let .delegateCall(receiver, call):
+        case .delegateCall(let receiver, let call):
             let who = receiverName(receiver)
             switch call {
-            case let .willShow(shown, animated): return "\(who).willShow(\(shown), animated: \(animated))"
-            case let .didShow(shown, animated): return "\(who).didShow(\(shown), animated: \(animated))"
-            case let .animationController(push, from, to):
+            case .willShow(let shown, let animated): return "\(who).willShow(\(shown), animated: \(animated))"
+            case .didShow(let shown, let animated): return "\(who).didShow(\(shown), animated: \(animated))"
+            case .animationController(let push, let from, let to):
                 return "\(who).animationController(for: \(push ? "push" : "pop"), from: \(from), to: \(to))"
             case .interactionController: return "\(who).interactionController(for: animator)"
             }
-        case let .shouldPop(asker, top):
+        case .shouldPop(let asker, let top):
             return "\(asker).shouldPop(\(top)) -> false"
-        case let .safeDelegateAssigned(screen, set):
+        case .safeDelegateAssigned(let screen, let set):
             return set ? "nav.safeDelegate = \(screen)" : "nav.safeDelegate = nil"
         case .gestureBegan:
             return "gesture.began"
-        case let .gestureChanged(percent):
+        case .gestureChanged(let percent):
             return "gesture.changed (\(percent)%)"
-        case let .gestureRefused(reason):
+        case .gestureRefused(let reason):
             return "gesture.shouldBegin -> false (\(words(reason)))"
-        case let .gestureReleased(percent, cancels, remaining):
+        case .gestureReleased(let percent, let cancels, let remaining):
             return "gesture.released at \(percent)%: \(cancels ? "cancels" : "finishes") in \(remaining)ms"
-        case let .gestureCancelled(popRefused):
+        case .gestureCancelled(let popRefused):
             return popRefused ? "gesture.cancelled (pop refused)" : "gesture.cancelled"
         case .gestureFinished:
             return "gesture.finished"
         case .contentGestureBegan:
             return "contentGesture.began"
-        case let .contentGestureChanged(percent):
+        case .contentGestureChanged(let percent):
             return "contentGesture.changed (\(percent)%)"
-        case let .contentGestureRefused(reason):
+        case .contentGestureRefused(let reason):
             return "contentGesture.shouldBegin -> false (\(words(reason)))"
-        case let .contentGestureReleased(percent, cancels, remaining):
+        case .contentGestureReleased(let percent, let cancels, let remaining):
             return "contentGesture.released at \(percent)%: \(cancels ? "cancels" : "finishes") in \(remaining)ms"
-        case let .contentGestureCancelled(popRefused):
+        case .contentGestureCancelled(let popRefused):
             return popRefused ? "contentGesture.cancelled (pop refused)" : "contentGesture.cancelled"
         case .contentGestureFinished:
             return "contentGesture.finished"
-        case let .contentPanEnabledAssigned(enabled):
+        case .contentPanEnabledAssigned(let enabled):
             return "nav.interactiveContentPopGestureRecognizer.isEnabled = \(enabled)"
-        case let .barShouldPop(top, answer):
+        case .barShouldPop(let top, let answer):
             return "bar.shouldPop(\(top)) -> \(answer)"
-        case let .alertShown(text, _):
+        case .alertShown(let text, _):
             return "alert \"\(text)\" [Cancel] [OK]"
-        case let .alertTapped(button):
+        case .alertTapped(let button):
             return "alert.tap \(button)"
-        case let .gateHidesBack(gate):
+        case .gateHidesBack(let gate):
             return "\(gate).navigationItem.setHidesBackButton(true, animated: false)"
-        case let .gateTrimmed(gate):
+        case .gateTrimmed(let gate):
             return "gate: viewControllers = [\(gate)]"
-        case let .tabSelected(name, reselected):
+        case .tabSelected(let name, let reselected):
             return reselected ? "tab: reselect \(name)" : "tab: select \(name)"
-        case let .present(receiver, screen, container, animated):
+        case .present(let receiver, let screen, let container, let animated):
             let shown = container.map { "\($0.typeName)(rootViewController: \(screen))" } ?? screen.description
             return "\(receiver?.description ?? "nav").present(\(shown), animated: \(animated))"
-        case let .dismiss(receiver, _, animated):
+        case .dismiss(let receiver, _, let animated):
             return "\(receiver?.description ?? "nav").dismiss(animated: \(animated))"
-        case let .notification(screen, name, visible):
+        case .notification(let screen, let name, let visible):
             return "\(screen).received(\(name))\(visible ? "" : " (not visible)")"
-        case let .touchIgnored(touch, reason):
+        case .touchIgnored(let touch, let reason):
             return "ignored: \(words(touch)) (\(words(reason)))"
-        case let .frozen(reason):
+        case .frozen(let reason):
             return "frozen: \(words(reason))"
-        case let .warning(warning):
+        case .warning(let warning):
             return "warning: \(words(warning))"
-        case let .exception(exception):
+        case .exception(let exception):
             return "exception: \(words(exception))"
-        case let .note(note):
+        case .note(let note):
             return "note: \(words(note))"
         }
     }
@@ -176,7 +180,7 @@ extension EventRenderer {
     static func receiverName(_ receiver: DelegateReceiver) -> String {
         switch receiver {
         case .nav: "nav"
-        case let .outside(name): name
+        case .outside(let name): name
         }
     }
 
@@ -187,30 +191,30 @@ extension EventRenderer {
         case .delegateAssigned: ("nav", "delegate")
         case .gestureDelegateAssigned: ("nav", "interactivePopGestureRecognizer.delegate")
         case .controllerLoaded: ("nav", "viewDidLoad")
-        case let .delegateCall(receiver, call):
+        case .delegateCall(let receiver, let call):
             switch call {
             case .willShow: (receiverName(receiver), "willShow")
             case .didShow: (receiverName(receiver), "didShow")
             case .animationController: (receiverName(receiver), "animationController")
             case .interactionController: (receiverName(receiver), "interactionController")
             }
-        case let .shouldPop(asker, _): (asker.description, "shouldPop")
+        case .shouldPop(let asker, _): (asker.description, "shouldPop")
         case .safeDelegateAssigned: ("nav", "safeDelegate")
         case .gestureChanged: ("gesture", "changed")
         case .gestureRefused: ("gesture", "shouldBegin")
         case .gestureReleased: ("gesture", "released")
-        case let .gestureCancelled(popRefused): popRefused ? ("gesture", "cancelled") : nil
+        case .gestureCancelled(let popRefused): popRefused ? ("gesture", "cancelled") : nil
         case .contentPanEnabledAssigned: ("nav", "interactiveContentPopGestureRecognizer.isEnabled")
         case .contentGestureChanged: ("contentGesture", "changed")
         case .contentGestureRefused: ("contentGesture", "shouldBegin")
         case .contentGestureReleased: ("contentGesture", "released")
-        case let .contentGestureCancelled(popRefused): popRefused ? ("contentGesture", "cancelled") : nil
+        case .contentGestureCancelled(let popRefused): popRefused ? ("contentGesture", "cancelled") : nil
         case .barShouldPop: ("bar", "shouldPop")
         case .alertTapped: ("alert", "tap")
-        case let .gateHidesBack(gate): (gate.description, "navigationItem.setHidesBackButton")
-        case let .present(receiver, _, _, _): (receiver?.description ?? "nav", "present")
-        case let .dismiss(receiver, _, _): (receiver?.description ?? "nav", "dismiss")
-        case let .notification(screen, _, _): (screen.description, "received")
+        case .gateHidesBack(let gate): (gate.description, "navigationItem.setHidesBackButton")
+        case .present(let receiver, _, _, _): (receiver?.description ?? "nav", "present")
+        case .dismiss(let receiver, _, _): (receiver?.description ?? "nav", "dismiss")
+        case .notification(let screen, _, _): (screen.description, "received")
         default: nil
         }
     }
@@ -221,9 +225,10 @@ extension EventRenderer {
         case .pushing: "isPushingViewController"
         case .transitionInFlight: "a transition is in flight"
         case .noPreviousScreen: "no previous screen"
-        case let .hidesBack(top): "\(top) hides the back button"
-        case let .customBack(top): "\(top) has a custom back button"
-        case .animatorWithoutInteraction: "the delegate supplies an animation controller without an interaction controller"
+        case .hidesBack(let top): "\(top) hides the back button"
+        case .customBack(let top): "\(top) has a custom back button"
+        case .animatorWithoutInteraction:
+            "the delegate supplies an animation controller without an interaction controller"
         }
     }
 
@@ -262,21 +267,24 @@ extension EventRenderer {
     /// Why the UI froze (`expect frozen`, `show` and the `frozen:` line).
     public static func words(_ reason: FreezeReason) -> String {
         switch reason {
-        case let .rootScreen(letBegin):
+        case .rootScreen(let letBegin):
             "an interactive pop began on the root screen with nothing to pop to (gesture delegate \(letBegin ? "let it begin" : "is nil")); it never ends"
-        case let .transitionRunning(push):
+        case .transitionRunning(let push):
             "an interactive pop began while a \(push ? "push" : "pop") transition was running; the pop can never complete, so the navigation controller never becomes idle again"
         }
     }
 
     /// `NAME: reason`, as the console and the failure message say it.
     public static func words(_ exception: UIKitException) -> String {
-        let reason = switch exception {
-        case let .pushedTwice(name): "Pushing the same view controller instance more than once is not supported (\(name))"
-        case .addSelfAsSubview: "Can't add self as subview"
-        case .popToMissing: "Tried to pop to a view controller that doesn't exist."
-        case let .notDistinct(names): "All view controllers in a navigation controller must be distinct ([\(names.map(\.description).joined(separator: ", "))])"
-        }
+        let reason =
+            switch exception {
+            case .pushedTwice(let name):
+                "Pushing the same view controller instance more than once is not supported (\(name))"
+            case .addSelfAsSubview: "Can't add self as subview"
+            case .popToMissing: "Tried to pop to a view controller that doesn't exist."
+            case .notDistinct(let names):
+                "All view controllers in a navigation controller must be distinct ([\(names.map(\.description).joined(separator: ", "))])"
+            }
         return "\(exception.name.rawValue): \(reason)"
     }
 
@@ -292,27 +300,30 @@ extension EventRenderer {
 
     static func words(_ warning: Warning) -> String {
         switch warning {
-        case let .callDuringPresentation(method):
-            return "\(selector(method)) called on <nav> while an existing transition or presentation is occurring; the navigation stack will not be updated."
-        case let .nestedAnimation(pop):
+        case .callDuringPresentation(let method):
+            return
+                "\(selector(method)) called on <nav> while an existing transition or presentation is occurring; the navigation stack will not be updated."
+        case .nestedAnimation(let pop):
             return "nested \(pop ? "pop" : "push") animation can result in corrupted navigation bar"
         case .unexpectedTransitionState:
-            return "Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted."
-        case let .unbalancedAppearance(screen):
+            return
+                "Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted."
+        case .unbalancedAppearance(let screen):
             return "Unbalanced calls to begin/end appearance transitions for <\(screen)>."
         case .popToMissing:
             return "Tried to pop to a view controller that doesn't exist."
-        case let .presentDuringPresentation(presented, on, profile):
+        case .presentDuringPresentation(let presented, let on, let profile):
             let from = on?.description ?? "nav"
             if profile == .legacy {
                 return "Warning: Attempt to present \(presented) on \(from) while a presentation is in progress!"
             }
             return "Attempt to present \(presented) on \(from) (from \(from)) while a presentation is in progress."
-        case let .alreadyPresenting(presented, on, existing):
+        case .alreadyPresenting(let presented, let on, let existing):
             let from = on?.description ?? "nav"
             return "Attempt to present \(presented) on \(from) (from \(from)) which is already presenting \(existing)."
-        case let .dismissDuringPresentation(from):
-            return "Attempt to dismiss from view controller \(from?.description ?? "nav") while a presentation or dismiss is in progress!"
+        case .dismissDuringPresentation(let from):
+            return
+                "Attempt to dismiss from view controller \(from?.description ?? "nav") while a presentation or dismiss is in progress!"
         }
     }
 
@@ -324,25 +335,25 @@ extension EventRenderer {
             "deferred until the running transition ends"
         case .nestedCallRanAtOnce:
             "iOS 12 ran the call at once instead of queueing it; the navigation bar keeps the item of the cut transition"
-        case let .popReturnedNil(root):
+        case .popReturnedNil(let root):
             "popViewController(animated:) returned nil: \(root.map { "\($0) is the root" } ?? "the stack is empty"), there is nothing to pop"
-        case let .popToNotInStack(target):
+        case .popToNotInStack(let target):
             "\(target) is not in this navigation controller's stack, so nothing changed"
-        case let .popToAlreadyOnTop(target):
+        case .popToAlreadyOnTop(let target):
             "popToViewController(_:animated:) returned nil: \(target) is already on top"
-        case let .popToRootReturnedNil(root):
+        case .popToRootReturnedNil(let root):
             "popToRootViewController(animated:) returned nil: \(root.map { "\($0) is already the root" } ?? "the stack is empty")"
-        case let .setStackSkipsSafePop(asker):
+        case .setStackSkipsSafePop(let asker):
             "UISafeNavigationController does not override setViewControllers, so \(asker) was not asked before leaving"
-        case let .customBackBypassed(top, alert, path):
+        case .customBackBypassed(let top, let alert, let path):
             "\(top)'s custom back button asks \"\(alert)\", but \(path == .edgeSwipe ? "the edge swipe pops with popViewController" : "tab re-tap pops with popToRootViewController"), which never goes through that button"
-        case let .frozenHierarchyReplaced(reason):
+        case .frozenHierarchyReplaced(let reason):
             "the frozen hierarchy was thrown away; the new one responds (it was frozen because \(words(reason)))"
-        case let .gateNotHeard(shown, controller, replacedBy):
+        case .gateNotHeard(let shown, let controller, let replacedBy):
             "\(shown) is a gate, but \(controller) no longer hears didShow (\(replacedBy.map { "\($0) replaced it as the delegate" } ?? "the delegate was set to nil")), so the stack is not trimmed"
-        case let .gateUnknown(shown, controller):
+        case .gateUnknown(let shown, let controller):
             "\(shown) is a gate, but \(controller) knows nothing of gates (use GateNavigationController), so the way back stays open"
-        case let .forwardsOnly(controller, kept, delegate, lost):
+        case .forwardsOnly(let controller, let kept, let delegate, let lost):
             "\(controller) forwards only \(kept.map(\.rawValue).joined(separator: " and ")); \(delegate)'s \(lost.map(\.rawValue).joined(separator: " and ")) will never be called"
         case .presentDropped:
             "the present was dropped because another presentation or dismissal is still animating"
@@ -350,9 +361,9 @@ extension EventRenderer {
             "nothing is presented, so dismiss does nothing"
         case .dismissDropped:
             "the dismiss was dropped because another presentation or dismissal is still animating"
-        case let .delegateOverwritten(controller, delegate):
+        case .delegateOverwritten(let controller, let delegate):
             "\(controller) set delegate = self in viewDidLoad, so \(delegate) was overwritten and will hear nothing"
-        case let .delegateReplacedController(delegate, controller, gates):
+        case .delegateReplacedController(let delegate, let controller, let gates):
             "\(delegate) replaced \(controller) as its own delegate; its willShow/didShow no longer run, so \(gates ? "gates stop closing" : "isPushingViewController is never cleared")"
         }
     }

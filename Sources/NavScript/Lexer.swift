@@ -31,14 +31,17 @@ public enum Lexer {
         var commands = ReusableBuffer<LexedCommand>()
         try scan(line, tokens: &tokens, commands: &commands)
         return commands.elements.map {
-            RawCommand(tokens: Array(tokens[$0.tokenRange]), background: $0.background, column: $0.column, source: $0.source)
+            RawCommand(
+                tokens: Array(tokens[$0.tokenRange]), background: $0.background, column: $0.column, source: $0.source)
         }
     }
 
     /// Splits `line` into `tokens` and `commands`, which are reset first and
     /// keep their capacity: a caller that reuses them allocates nothing per line.
-    static func scan(_ line: String, tokens: inout ReusableBuffer<Token>,
-                     commands: inout ReusableBuffer<LexedCommand>) throws(ParseError) {
+    static func scan(
+        _ line: String, tokens: inout ReusableBuffer<Token>,
+        commands: inout ReusableBuffer<LexedCommand>
+    ) throws(ParseError) {
         tokens.reset()
         commands.reset()
         // The line's own bytes, borrowed (native and small strings are contiguous);
@@ -55,9 +58,11 @@ public enum Lexer {
 
     /// Splits the UTF-8 bytes of `line`. Words without quotes are taken straight
     /// from the bytes; only a quoted word (which may hold escapes) is built up.
-    private static func split(_ all: UnsafeBufferPointer<UInt8>, line: String,
-                              tokens: inout ReusableBuffer<Token>,
-                              commands: inout ReusableBuffer<LexedCommand>) throws(ParseError) {
+    private static func split(
+        _ all: UnsafeBufferPointer<UInt8>, line: String,
+        tokens: inout ReusableBuffer<Token>,
+        commands: inout ReusableBuffer<LexedCommand>
+    ) throws(ParseError) {
         var firstToken = 0
         var word: [UInt8] = []
         var wordColumn = 0
@@ -74,7 +79,9 @@ public enum Lexer {
 
         func finishWord() {
             if inWord {
-                let text = quoted ? String(decoding: word, as: UTF8.self)
+                let text =
+                    quoted
+                    ? String(decoding: word, as: UTF8.self)
                     : String(decoding: UnsafeBufferPointer(rebasing: bytes[wordStart..<i]), as: UTF8.self)
                 tokens.append(Token(text: text, quoted: quoted, column: wordColumn))
                 if commandStart < 0 { commandStart = wordStart }
@@ -90,8 +97,10 @@ public enum Lexer {
             if tokens.count == firstToken {
                 throw ParseError(column: column, .straySeparator(separator))
             }
-            commands.append(LexedCommand(tokenRange: firstToken..<tokens.count, background: background,
-                                         column: tokens[firstToken].column, source: text(commandStart, lastWordEnd)))
+            commands.append(
+                LexedCommand(
+                    tokenRange: firstToken..<tokens.count, background: background,
+                    column: tokens[firstToken].column, source: text(commandStart, lastWordEnd)))
             firstToken = tokens.count
             commandStart = -1
         }
@@ -115,7 +124,9 @@ public enum Lexer {
             if b == 34 { // "
                 let start = column
                 if !inWord {
-                    inWord = true; wordColumn = column; wordStart = i
+                    inWord = true
+                    wordColumn = column
+                    wordStart = i
                 } else if !quoted {
                     // The bare part before the quote (`ab"c"`) joins the quoted word.
                     word.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[wordStart..<i]))
@@ -132,7 +143,12 @@ public enum Lexer {
                         column += 2
                         continue
                     }
-                    if c == 34 { closed = true; i += 1; column += 1; break }
+                    if c == 34 {
+                        closed = true
+                        i += 1
+                        column += 1
+                        break
+                    }
                     if c == 0 { throw ParseError(column: column, .nulByte) }
                     if c < 32 && c != 9 || c == 127 {
                         throw ParseError(column: column, .controlCharacter(c))
@@ -153,12 +169,22 @@ public enum Lexer {
                 // allow "cmd & ;" and "cmd &" at the end
                 var j = i + 1
                 var col = column + 1
-                while j < bytes.count, bytes[j] == 32 || bytes[j] == 9 { j += 1; col += 1 }
-                if j < bytes.count, bytes[j] == 59 { i = j; column = col }
+                while j < bytes.count, bytes[j] == 32 || bytes[j] == 9 {
+                    j += 1
+                    col += 1
+                }
+                if j < bytes.count, bytes[j] == 59 {
+                    i = j
+                    column = col
+                }
             } else if b == 35, !inWord { // # starts a comment
                 break
             } else {
-                if !inWord { inWord = true; wordColumn = column; wordStart = i }
+                if !inWord {
+                    inWord = true
+                    wordColumn = column
+                    wordStart = i
+                }
                 if quoted { word.append(b) }
             }
             i += 1
@@ -166,8 +192,10 @@ public enum Lexer {
         }
         finishWord()
         if tokens.count > firstToken {
-            commands.append(LexedCommand(tokenRange: firstToken..<tokens.count, background: false,
-                                         column: tokens[firstToken].column, source: text(commandStart, lastWordEnd)))
+            commands.append(
+                LexedCommand(
+                    tokenRange: firstToken..<tokens.count, background: false,
+                    column: tokens[firstToken].column, source: text(commandStart, lastWordEnd)))
         }
     }
 }

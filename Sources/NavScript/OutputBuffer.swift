@@ -42,7 +42,7 @@ public struct OutputBuffer {
         switch form {
         case .text:
             EventRenderer.appendLine(event, to: &out)
-        case let .json(seq):
+        case .json(let seq):
             EventRenderer.appendJSON(event, seq: seq, to: &out)
             out.append(10)
         }
@@ -103,14 +103,20 @@ struct PointerSink: ByteSink {
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        guard count < base.count else { overflowed = true; return }
+        guard count < base.count else {
+            overflowed = true
+            return
+        }
         base[count] = byte
         count += 1
     }
 
     @inline(__always)
     mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count <= base.count - count else { overflowed = true; return }
+        guard bytes.count <= base.count - count else {
+            overflowed = true
+            return
+        }
         guard let source = bytes.baseAddress, let target = base.baseAddress else { return }
         (target + count).update(from: source, count: bytes.count)
         count += bytes.count

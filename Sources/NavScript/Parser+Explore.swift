@@ -44,7 +44,7 @@ extension Parser {
         } catch {
             throw shifted(error)
         }
-        guard case let .action(action) = parsed, action.isExplorable else {
+        guard case .action(let action) = parsed, action.isExplorable else {
             throw ParseError(column: token.column, .exploreNotAnAction(command.source))
         }
         return ExploreAction(action: action, source: command.source)
@@ -57,7 +57,11 @@ extension Parser {
         if !first.quoted {
             switch first.text {
             case "expect":
-                throw ParseError(column: first.column, .invariantWithExpect(rewritten: w.tokens.dropFirst(2).map { $0.quoted ? quote($0.text) : $0.text }.joined(separator: " ")))
+                throw ParseError(
+                    column: first.column,
+                    .invariantWithExpect(
+                        rewritten: w.tokens.dropFirst(2).map { $0.quoted ? quote($0.text) : $0.text }.joined(
+                            separator: " ")))
             case "log", "sequence", "error":
                 throw ParseError(column: first.column, .invariantOnEvents(first.text))
             default: break

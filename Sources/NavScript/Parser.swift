@@ -16,15 +16,19 @@ public enum Parser {
     }
 
     /// Parses `line` into `commands` (reset first).
-    static func parse(line: String, into commands: inout ReusableBuffer<LocatedCommand>, scratch: inout Scratch) throws(ParseError) {
+    static func parse(line: String, into commands: inout ReusableBuffer<LocatedCommand>, scratch: inout Scratch)
+        throws(ParseError)
+    {
         commands.reset()
         try Lexer.scan(line, tokens: &scratch.tokens, commands: &scratch.lexed)
         for command in scratch.lexed.elements {
             var words = Words(tokens: scratch.tokens[command.tokenRange])
             let parsed = try parseCommand(&words)
             try words.expectEnd()
-            commands.append(LocatedCommand(command: parsed, background: command.background,
-                                           column: command.column, source: command.source))
+            commands.append(
+                LocatedCommand(
+                    command: parsed, background: command.background,
+                    column: command.column, source: command.source))
         }
     }
 
@@ -60,7 +64,11 @@ public enum Parser {
             var refs: [ScreenRef] = []
             var instant = false
             while let token = w.peek {
-                if token.text == "instant", !token.quoted { w.skip(); instant = true; break }
+                if token.text == "instant", !token.quoted {
+                    w.skip()
+                    instant = true
+                    break
+                }
                 refs.append(try w.ref())
             }
             if refs.isEmpty { throw w.missing(.stackScreens) }
@@ -168,7 +176,12 @@ public enum Parser {
             switch word {
             case "gate": traits.append(.gate)
             case "custom-back":
-                if let next = w.peek, next.quoted { w.skip(); traits.append(.customBack(alert: next.text)) } else { traits.append(.customBack(alert: nil)) }
+                if let next = w.peek, next.quoted {
+                    w.skip()
+                    traits.append(.customBack(alert: next.text))
+                } else {
+                    traits.append(.customBack(alert: nil))
+                }
             case "confirm":
                 let text = try w.quotedText(.confirmationText)
                 traits.append(.confirm(text))
@@ -196,7 +209,10 @@ public enum Parser {
                 }
             }
             if names.isEmpty { throw w.missing(.feature) }
-            return .action(.use(ControllerClass(features: features, name: "NavigationController(features: \(names.joined(separator: ", ")))")))
+            return .action(
+                .use(
+                    ControllerClass(
+                        features: features, name: "NavigationController(features: \(names.joined(separator: ", ")))")))
         }
         let fragile = w.accept("fragile")
         guard let cls = ControllerClass.named(token.text, fragile: fragile) else {
@@ -248,8 +264,11 @@ public enum Parser {
     }
 
     static func parseExpectation(_ w: inout Words) throws(ParseError) -> Expectation {
-        let what = try w.keyword(["stack", "top", "depth", "back", "swipe", "content-swipe", "frozen", "responsive", "alert", "no",
-                                  "alive", "released", "presented", "idle", "busy", "bar", "gates", "confirmations", "log", "sequence", "error"])
+        let what = try w.keyword([
+            "stack", "top", "depth", "back", "swipe", "content-swipe", "frozen", "responsive", "alert", "no",
+            "alive", "released", "presented", "idle", "busy", "bar", "gates", "confirmations", "log", "sequence",
+            "error",
+        ])
         switch what {
         case "stack":
             var names: [String] = []
@@ -284,8 +303,12 @@ public enum Parser {
         case "idle": return .idle(true)
         case "busy": return .idle(false)
         case "bar": return .barCorrupted(try w.keyword(["corrupted", "intact"]) == "corrupted")
-        case "gates": _ = try w.keyword(["held"]); return .gatesHeld
-        case "confirmations": _ = try w.keyword(["held"]); return .confirmationsHeld
+        case "gates":
+            _ = try w.keyword(["held"])
+            return .gatesHeld
+        case "confirmations":
+            _ = try w.keyword(["held"])
+            return .confirmationsHeld
         case "log": return .log(try w.text(.theText), present: true)
         case "sequence":
             var texts: [String] = []
@@ -322,7 +345,11 @@ func parseDecimal(_ text: String) -> Double? {
     guard !bytes.isEmpty, bytes.count <= 20 else { return nil }
     var seenDot = false
     for b in bytes {
-        if b == 46 { if seenDot { return nil }; seenDot = true; continue }
+        if b == 46 {
+            if seenDot { return nil }
+            seenDot = true
+            continue
+        }
         if !(48...57).contains(b) { return nil }
     }
     if bytes.first == 46 || bytes.last == 46 { return nil }

@@ -72,7 +72,7 @@ extension Session {
             guard let mark = resetMarks.last else { return Array(kept) }
             let start = Swift.max(kept.startIndex, Swift.min(kept.endIndex, mark &- historyDropped))
             return Array(kept[start...])
-        case let .last(n):
+        case .last(let n):
             return Array(kept.suffix(n))
         }
     }

@@ -10,7 +10,7 @@ extension Session {
         if options.echo, !(atPrompt && sourceStack.isEmpty), !command.isPause {
             say("> \(located.source)\(located.background ? " &" : "")", kind: "command")
         }
-        if case let .expect(expectation) = command {
+        if case .expect(let expectation) = command {
             check(expectation, source: located.source, at: location(file, line, located.column))
             return true
         }
@@ -19,7 +19,7 @@ extension Session {
         startRecent()
         let here = location(file, line, located.column)
         switch command {
-        case let .action(action):
+        case .action(let action):
             return perform(action, background: located.background, source: located.source, at: here)
         case .expect:
             return true
@@ -37,30 +37,32 @@ extension Session {
             for job in jobs { say(job) }
         case .clock:
             say("\(model.clock)ms")
-        case let .log(level):
+        case .log(let level):
             journal(command, label: located.source)
             logLevel = level
-        case let .logNotes(on):
+        case .logNotes(let on):
             journal(command, label: located.source)
             showNotes = on
-        case let .setClock(mode):
+        case .setClock(let mode):
             journal(command, label: located.source)
             clockMode = mode
-        case let .setSpeed(value):
+        case .setSpeed(let value):
             journal(command, label: located.source)
             speed = value
-        case let .source(path):
+        case .source(let path):
             return source(path, directory: directory, at: here)
-        case let .record(path):
+        case .record(let path):
             return requestRecording(path, at: here)
-        case let .timeline(path, span):
+        case .timeline(let path, let span):
             let events = timelineEvents(span)
             let contents = path.hasSuffix(".svg") ? TimelineRenderer.svg(events) : TimelineRenderer.mermaid(events)
             if let problem = writeFile.map({ $0(path, contents) }) ?? host.writeFile(path, contents) {
                 fail(.session(problem), at: here)
                 return false
             }
-            say("wrote \(path): \(events.count) event\(events.count == 1 ? "" : "s")\(historyDropped > 0 && span == .all ? " (the \(historyDropped) oldest were not kept)" : "")")
+            say(
+                "wrote \(path): \(events.count) event\(events.count == 1 ? "" : "s")\(historyDropped > 0 && span == .all ? " (the \(historyDropped) oldest were not kept)" : "")"
+            )
         case .undo:
             guard let step = journal.undo() else {
                 fail(.session(.nothingToUndo), at: here)
@@ -83,20 +85,20 @@ extension Session {
             journal(command, label: located.source)
             current = initialState
             resetMarks.append(historyDropped &+ log.count)
-        case let .help(name):
+        case .help(let name):
             help(name)
-        case let .pause(text):
+        case .pause(let text):
             pause(text)
-        case let .live(on):
+        case .live(let on):
             // Only the prompt at a terminal draws; elsewhere (scripts, pipes, tests) nothing.
             if let liveHook, let message = liveHook(on) { say(message) }
         case .quit:
             quitRequested = true
-        case let .explore(actions):
+        case .explore(let actions):
             declarations.actions += actions
-        case let .invariant(invariant):
+        case .invariant(let invariant):
             declarations.invariants.append(invariant)
-        case let .check(properties):
+        case .check(let properties):
             declarations.checks = properties
         }
         return true
@@ -126,7 +128,7 @@ extension Session {
             if realTimeWait {
                 // The host plays the clock in wall time, then `resume` goes on with the line.
                 var target: Int?
-                if case let .wait(milliseconds?) = action { target = model.clock + milliseconds }
+                if case .wait(let milliseconds?) = action { target = model.clock + milliseconds }
                 waitRequest = WaitRequest(until: target, printsStack: atPrompt && !background && action.canChangeStack)
                 return true
             }
@@ -153,16 +155,16 @@ extension Session {
     /// Runs a journalled command again, silently, on the way back to an earlier state.
     func replay(_ entry: JournalEntry) {
         switch entry.command {
-        case let .action(action):
+        case .action(let action):
             // Replayed events are not kept: they happened the first time.
             var events: [Event] = []
             if (try? model.perform(action, events: &events)) != nil, !entry.background, action.startsTransitions {
                 model.settle(events: &events)
             }
-        case let .log(level): logLevel = level
-        case let .logNotes(on): showNotes = on
-        case let .setClock(mode): clockMode = mode
-        case let .setSpeed(value): speed = value
+        case .log(let level): logLevel = level
+        case .logNotes(let on): showNotes = on
+        case .setClock(let mode): clockMode = mode
+        case .setSpeed(let value): speed = value
         case .reset: current = initialState
         default: break
         }

@@ -142,8 +142,8 @@ extension Session {
         }
         while waitRequest == nil, let work = suspended.popLast() {
             switch work {
-            case let .line(rest): runCommands(rest.commands[...], rest.context)
-            case let .script(rest): runScript(rest)
+            case .line(let rest): runCommands(rest.commands[...], rest.context)
+            case .script(let rest): runScript(rest)
             case .settle: settleFailure()
             }
         }
@@ -232,7 +232,7 @@ extension Session {
                 break
             }
             switch reader.next() {
-            case let .line(text):
+            case .line(let text):
                 _ = feedLine(text, file: file, line: reader.lineNumber, directory: directory)
                 if waitRequest != nil {
                     unwinding.append(.script(script))
@@ -240,9 +240,11 @@ extension Session {
                 }
             case .end:
                 break reading
-            case let .failed(message):
+            case .failed(let message):
                 finishInput(file: file, directory: directory)
-                fail(.session(.readFailed(reason: message)), at: SourceLocation(file: file, line: reader.lineNumber, column: 1))
+                fail(
+                    .session(.readFailed(reason: message)),
+                    at: SourceLocation(file: file, line: reader.lineNumber, column: 1))
                 settleFailure()
                 endScript(script)
                 return false
@@ -280,8 +282,9 @@ extension Session {
         guard !stopped, !quitRequested else { return }
         // A UTF-8 byte order mark opening a file is not part of its first command.
         if line == 1, text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) {
-            return runLogicalLine(String(decoding: text.utf8.dropFirst(3), as: UTF8.self), file: file, line: line,
-                                  directory: directory)
+            return runLogicalLine(
+                String(decoding: text.utf8.dropFirst(3), as: UTF8.self), file: file, line: line,
+                directory: directory)
         }
         // The parse buffers are taken while the line runs (a `source` on it parses
         // other lines with fresh ones) and given back after, capacity kept.
@@ -295,7 +298,8 @@ extension Session {
             settleFailure()
             startRecent()
             fail(error.problem, at: location(file, line, error.column))
-            var context = LineContext(text: text, file: file, line: line, directory: directory, before: nil, depth: depth)
+            var context = LineContext(
+                text: text, file: file, line: line, directory: directory, before: nil, depth: depth)
             context.recordKind = .unparsed
             lineEnded(context, ok: false)
             return
@@ -304,7 +308,8 @@ extension Session {
         // journal included (an `undo` on the line took an entry out of it); a
         // single command changes nothing when it fails, so needs no copy.
         let before = commands.count > 1 ? LineSnapshot(current, journal) : nil
-        var context = LineContext(text: text, file: file, line: line, directory: directory, before: before, depth: depth)
+        var context = LineContext(
+            text: text, file: file, line: line, directory: directory, before: before, depth: depth)
         if recording != nil {
             context.recordKind = recordKind(of: commands.elements)
             context.expectationMarks = expectationFailures

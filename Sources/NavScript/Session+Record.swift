@@ -12,10 +12,10 @@ extension Session {
         var change = RecordChange(recording: nil, depth: sourceStack.count)
         if let path {
             switch host.openRecording(path) {
-            case let .failure(problem):
+            case .failure(let problem):
                 fail(problem, at: here)
                 return false
-            case let .success(id):
+            case .success(let id):
                 change.recording = id
             }
         }
@@ -81,7 +81,9 @@ extension Session {
         }
         if onlyLooks { return .skipped }
         if onlyExpectations {
-            if commands.count == 1, case .expect(.error) = commands[commands.startIndex].command { return .expectsError }
+            if commands.count == 1, case .expect(.error) = commands[commands.startIndex].command {
+                return .expectsError
+            }
             return .expectations
         }
         return .ordinary

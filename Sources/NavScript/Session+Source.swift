@@ -20,10 +20,10 @@ extension Session {
             return false
         }
         switch loader.load(path, relativeTo: directory) {
-        case let .failure(failure):
+        case .failure(let failure):
             fail(.session(.cannotRead(path: failure.path, reason: failure.reason)), at: here)
             return false
-        case let .success(script):
+        case .success(let script):
             if sourceStack.contains(script.identity) {
                 fail(.session(.sourceCycle(path: path, chain: sourceStack + [script.identity])), at: here)
                 return false
@@ -39,8 +39,10 @@ extension Session {
             let reader = script.lines ?? LineSplitter(TextSource(script.text))
             // Ends by restoring the continuation, `sourceDepth` and `sourceStack`
             // (after a wait in real time, when `resume` reaches the script's end).
-            let complete = runScript(SuspendedScript(reader: reader, file: script.displayName, directory: script.directory,
-                                                     sourced: SourcedScript(savedContinuation: saved)))
+            let complete = runScript(
+                SuspendedScript(
+                    reader: reader, file: script.displayName, directory: script.directory,
+                    sourced: SourcedScript(savedContinuation: saved)))
             if waitRequest != nil { return true }
             if sourceDepth == 0, sourceAborted {
                 sourceAborted = false

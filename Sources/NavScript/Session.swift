@@ -387,7 +387,8 @@ extension Session {
     public func advanceClock(to time: Int) {
         guard time > model.clock else { return }
         let delta = time - model.clock
-        var entry = JournalEntry(command: .action(.wait(milliseconds: delta)), background: false, label: "wait", isTick: true)
+        var entry = JournalEntry(
+            command: .action(.wait(milliseconds: delta)), background: false, label: "wait", isTick: true)
         entry.logMark = historyDropped &+ log.count
         journal.record(entry, weight: model.weight, before: current)
         let start = log.count

@@ -25,7 +25,8 @@ public enum TimelineRenderer {
         guard let low = times.min(), let high = times.max() else { return "no events" }
         var backwards = 0
         for i in times.indices.dropFirst() where times[i] < times[i - 1] { backwards += 1 }
-        let restarts = backwards == 0 ? "" : ", which went back \(backwards == 1 ? "once" : "\(backwards) times") (reset)"
+        let restarts =
+            backwards == 0 ? "" : ", which went back \(backwards == 1 ? "once" : "\(backwards) times") (reset)"
         return "\(low)–\(high) ms on the transition clock\(restarts)"
     }
 
@@ -193,7 +194,8 @@ struct Timeline {
     /// A subject usable as a lane name: a word of name characters.
     static func name(from subject: String) -> String? {
         guard !subject.isEmpty, subject.unicodeScalars.count <= 40,
-              subject.unicodeScalars.allSatisfy(isNameScalar) else { return nil }
+            subject.unicodeScalars.allSatisfy(isNameScalar)
+        else { return nil }
         return subject
     }
 
@@ -225,14 +227,16 @@ struct Timeline {
     static func intervals(_ steps: [Step]) -> [Interval] {
         let useLifecycle = steps.contains { $0.category == .lifecycle }
         var result: [Interval] = []
-        var open: [String: Int] = [:]   // appearing screen -> index in result
+        var open: [String: Int] = [:] // appearing screen -> index in result
         var operation = "transition"
         var swiping = false
 
         func start(_ name: String, at i: Int) {
             guard open[name] == nil else { return }
             open[name] = result.count
-            result.append(Interval(start: i, end: nil, cancelled: false, label: "\(operation)\(swiping ? " (swipe)" : "")|\(name)"))
+            result.append(
+                Interval(
+                    start: i, end: nil, cancelled: false, label: "\(operation)\(swiping ? " (swipe)" : "")|\(name)"))
         }
         func finish(_ name: String, at i: Int, cancelled: Bool) {
             guard let k = open[name], result.indices.contains(k) else { return }
@@ -248,12 +252,16 @@ struct Timeline {
                 if let parsed { operation = parsed.method }
             case .gesture:
                 // The content pan (iOS 26) drives the same interactive pop as the edge swipe.
-                let text = step.text.hasPrefix("contentGesture.") ? "gesture." + step.text.dropFirst("contentGesture.".count) : step.text
+                let text =
+                    step.text.hasPrefix("contentGesture.")
+                    ? "gesture." + step.text.dropFirst("contentGesture.".count) : step.text
                 if text == "gesture.began" { swiping = true }
                 if text.hasPrefix("gesture.finished") || text.hasPrefix("gesture.cancelled") {
                     swiping = false
                     if !useLifecycle {
-                        for name in open.keys.sorted() { finish(name, at: i, cancelled: text.hasPrefix("gesture.cancelled")) }
+                        for name in open.keys.sorted() {
+                            finish(name, at: i, cancelled: text.hasPrefix("gesture.cancelled"))
+                        }
                     }
                 }
             case .lifecycle where useLifecycle:
@@ -291,7 +299,8 @@ struct Timeline {
             let t1 = steps.indices.contains(end) ? steps[end].time : t0
             let (ms, overflow) = t1.subtractingReportingOverflow(t0)
             let duration = overflow ? "" : " · \(ms) ms"
-            result[k].label = result[k].cancelled
+            result[k].label =
+                result[k].cancelled
                 ? "\(op): cancelled, \(name) stays hidden\(duration)"
                 : "\(op): \(name) appears\(duration)"
         }
@@ -306,8 +315,8 @@ struct Timeline {
     static func ms(_ time: Int) -> String { "\(time) ms" }
 }
 
-fileprivate extension Array {
-    subscript(at i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
+extension Array {
+    fileprivate subscript(at i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
 }
 
 // MARK: - SVG
@@ -387,11 +396,11 @@ struct SVGLayout {
         for i in 0..<(lanes.count - 1) {
             gaps.append(((headerWidth[at: i] ?? 84) + (headerWidth[at: i + 1] ?? 84)) / 2 + 28)
         }
-        var tail = (headerWidth.last ?? 84) / 2   // room right of the last lane
+        var tail = (headerWidth.last ?? 84) / 2 // room right of the last lane
         // The widest label each span of lanes must hold, shortest spans first.
         var need: [Int: [Int: Double]] = [:]
         for step in timeline.steps {
-            guard case let .message(from, to, _) = step.shape else { continue }
+            guard case .message(let from, let to, _) = step.shape else { continue }
             let label = textWidth(Timeline.short(step.text))
             if from == to {
                 if to == lanes.count - 1 {
@@ -400,7 +409,8 @@ struct SVGLayout {
                     need[to, default: [:]][to + 1] = max(need[to]?[to + 1] ?? 0, 44 + label + 16)
                 }
             } else {
-                let lo = min(from, to), hi = max(from, to)
+                let lo = min(from, to)
+                let hi = max(from, to)
                 need[lo, default: [:]][hi] = max(need[lo]?[hi] ?? 0, label + 36)
             }
         }
@@ -424,9 +434,9 @@ struct SVGLayout {
 
     struct Row {
         var top: Double
-        var anchor: Double   // where the arrow (or the note's middle) is
+        var anchor: Double // where the arrow (or the note's middle) is
         var bottom: Double
-        var lines: [String]  // note text, wrapped
+        var lines: [String] // note text, wrapped
         /// Where the caption of a transition starting here sits, when one does.
         var caption: Double?
     }
@@ -434,7 +444,7 @@ struct SVGLayout {
     struct TimeMark {
         var y: Double
         var time: Int
-        var elapsed: Int?    // nil for the first instant, or when time went backwards
+        var elapsed: Int? // nil for the first instant, or when time went backwards
         var gapTop: Double
         var compressed: Bool
         var groupEnd: Double = 0
@@ -449,7 +459,10 @@ struct SVGLayout {
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             var word = String(word)
             while word.count > columns {
-                if !line.isEmpty { lines.append(line); line = "" }
+                if !line.isEmpty {
+                    lines.append(line)
+                    line = ""
+                }
                 lines.append(String(word.prefix(columns)))
                 word = String(word.dropFirst(columns))
             }
@@ -493,7 +506,10 @@ struct SVGLayout {
                         gap = 22
                     }
                 }
-                if var last = marks.popLast() { last.groupEnd = y; marks.append(last) }
+                if var last = marks.popLast() {
+                    last.groupEnd = y
+                    marks.append(last)
+                }
                 let gapTop = y
                 y += gap
                 marks.append(TimeMark(y: y, time: step.time, elapsed: elapsed, gapTop: gapTop, compressed: compressed))
@@ -505,7 +521,7 @@ struct SVGLayout {
                 y += captionHeight
             }
             switch step.shape {
-            case let .message(from, to, _) where from == to:
+            case .message(let from, let to, _) where from == to:
                 rows.append(Row(top: y, anchor: y + 22, bottom: y + selfRow, lines: [], caption: caption))
                 y += selfRow
             case .message:
@@ -514,11 +530,15 @@ struct SVGLayout {
             case .note:
                 let lines = wrap(step.text, columns: columns)
                 let height = Double(lines.count) * noteLine + 10
-                rows.append(Row(top: y + 4, anchor: y + 4 + height / 2, bottom: y + 4 + height, lines: lines, caption: caption))
+                rows.append(
+                    Row(top: y + 4, anchor: y + 4 + height / 2, bottom: y + 4 + height, lines: lines, caption: caption))
                 y += height + 10
             }
         }
-        if var last = marks.popLast() { last.groupEnd = y; marks.append(last) }
+        if var last = marks.popLast() {
+            last.groupEnd = y
+            marks.append(last)
+        }
         return (rows, marks, y + 14)
     }
 
@@ -533,23 +553,28 @@ struct SVGLayout {
         let height = footerTop + 22 + (timeline.omitted > 0 ? 18 : 0) + (legendCategories.isEmpty ? 0 : 22) + 10
         var legendWidth = 16.0
         for category in legendCategories { legendWidth += 27 + textWidth(category.rawValue) * (11.0 / 12.0) + 16 }
-        if !timeline.intervals.isEmpty { legendWidth += 2 * (27 + 16) + textWidth("transition in flight cancelled") * (11.0 / 12.0) }
+        if !timeline.intervals.isEmpty {
+            legendWidth += 2 * (27 + 16) + textWidth("transition in flight cancelled") * (11.0 / 12.0)
+        }
         let canvasWidth = max(canvasRight + 12, legendWidth + 16, 560)
 
         var out = ""
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(canvasWidth))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(canvasWidth)) \(n(height))\" font-family=\"\(font)\" font-size=\"12\">\n"
+        out +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(canvasWidth))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(canvasWidth)) \(n(height))\" font-family=\"\(font)\" font-size=\"12\">\n"
         out += "<title>navsh timeline</title>\n"
         out += "<defs>\n"
         for category in EventCategory.allCases {
             let color = Palette.stroke(category)
-            out += "<marker id=\"head-\(category.rawValue)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"9\" markerHeight=\"9\" markerUnits=\"userSpaceOnUse\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"\(color)\"/></marker>\n"
+            out +=
+                "<marker id=\"head-\(category.rawValue)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"9\" markerHeight=\"9\" markerUnits=\"userSpaceOnUse\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"\(color)\"/></marker>\n"
         }
         out += "</defs>\n"
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(canvasWidth))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
 
         // Title.
-        let summary = timeline.steps.isEmpty
+        let summary =
+            timeline.steps.isEmpty
             ? "no events yet"
             : "\(timeline.steps.count) event\(timeline.steps.count == 1 ? "" : "s"), \(TimelineRenderer.clockRange(timeline.steps.map(\.time)))"
         out += "<text x=\"16\" y=\"26\" font-size=\"15\" font-weight=\"bold\" fill=\"#111827\">navsh timeline</text>"
@@ -566,12 +591,17 @@ struct SVGLayout {
             let ink = interval.cancelled ? "#92400e" : (interval.end == nil ? "#6b21a8" : "#1e40af")
             let left = rulerX + 8
             let height = max(4, bottom - top)
-            out += "<g class=\"transition\(interval.cancelled ? " cancelled" : "")\"><title>\(xml(interval.label))</title>"
-            out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(canvasRight - left))\" height=\"\(n(height))\" fill=\"\(color)\" fill-opacity=\"0.10\"/>"
-            out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"4\" height=\"\(n(height))\" fill=\"\(color)\" fill-opacity=\"0.7\"/>"
-            out += "<line x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(canvasRight))\" y2=\"\(n(top))\" stroke=\"\(color)\" stroke-opacity=\"0.5\" stroke-width=\"1\"/>"
+            out +=
+                "<g class=\"transition\(interval.cancelled ? " cancelled" : "")\"><title>\(xml(interval.label))</title>"
+            out +=
+                "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(canvasRight - left))\" height=\"\(n(height))\" fill=\"\(color)\" fill-opacity=\"0.10\"/>"
+            out +=
+                "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"4\" height=\"\(n(height))\" fill=\"\(color)\" fill-opacity=\"0.7\"/>"
+            out +=
+                "<line x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(canvasRight))\" y2=\"\(n(top))\" stroke=\"\(color)\" stroke-opacity=\"0.5\" stroke-width=\"1\"/>"
             out += "</g>\n"
-            captions += "<text x=\"\(n(left + 12))\" y=\"\(n(top + 13))\" fill=\"\(ink)\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\(xml(interval.label))</text>\n"
+            captions +=
+                "<text x=\"\(n(left + 12))\" y=\"\(n(top + 13))\" fill=\"\(ink)\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\(xml(interval.label))</text>\n"
         }
         captions += "</g>\n"
         out += "</g>\n"
@@ -579,18 +609,26 @@ struct SVGLayout {
         // The time ruler and a faint line at each instant.
         out += "<g id=\"ruler\">\n"
         let rulerTop = headerTop + headerHeight + 12
-        out += "<line x1=\"\(n(rulerX))\" y1=\"\(n(rulerTop))\" x2=\"\(n(rulerX))\" y2=\"\(n(contentBottom))\" stroke=\"#cbd5e1\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>\n"
-        out += "<text x=\"\(n(rulerX - 6))\" y=\"\(n(headerTop + 19))\" text-anchor=\"end\" font-size=\"11\" fill=\"#6b7280\">clock</text>\n"
+        out +=
+            "<line x1=\"\(n(rulerX))\" y1=\"\(n(rulerTop))\" x2=\"\(n(rulerX))\" y2=\"\(n(contentBottom))\" stroke=\"#cbd5e1\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>\n"
+        out +=
+            "<text x=\"\(n(rulerX - 6))\" y=\"\(n(headerTop + 19))\" text-anchor=\"end\" font-size=\"11\" fill=\"#6b7280\">clock</text>\n"
         for mark in marks {
-            out += "<line x1=\"\(n(rulerX + 8))\" y1=\"\(n(mark.y))\" x2=\"\(n(canvasRight))\" y2=\"\(n(mark.y))\" stroke=\"#e5e7eb\" stroke-width=\"1\"/>"
-            out += "<line x1=\"\(n(rulerX))\" y1=\"\(n(mark.y))\" x2=\"\(n(rulerX))\" y2=\"\(n(max(mark.y + 4, mark.groupEnd - 4)))\" stroke=\"#334155\" stroke-width=\"3\" stroke-linecap=\"round\"/>"
-            out += "<line x1=\"\(n(rulerX - 5))\" y1=\"\(n(mark.y))\" x2=\"\(n(rulerX + 5))\" y2=\"\(n(mark.y))\" stroke=\"#334155\" stroke-width=\"1.5\"/>"
-            out += "<text x=\"\(n(rulerX - 9))\" y=\"\(n(mark.y + 13))\" text-anchor=\"end\" font-weight=\"bold\" fill=\"#111827\">\(xml(Timeline.ms(mark.time)))</text>"
+            out +=
+                "<line x1=\"\(n(rulerX + 8))\" y1=\"\(n(mark.y))\" x2=\"\(n(canvasRight))\" y2=\"\(n(mark.y))\" stroke=\"#e5e7eb\" stroke-width=\"1\"/>"
+            out +=
+                "<line x1=\"\(n(rulerX))\" y1=\"\(n(mark.y))\" x2=\"\(n(rulerX))\" y2=\"\(n(max(mark.y + 4, mark.groupEnd - 4)))\" stroke=\"#334155\" stroke-width=\"3\" stroke-linecap=\"round\"/>"
+            out +=
+                "<line x1=\"\(n(rulerX - 5))\" y1=\"\(n(mark.y))\" x2=\"\(n(rulerX + 5))\" y2=\"\(n(mark.y))\" stroke=\"#334155\" stroke-width=\"1.5\"/>"
+            out +=
+                "<text x=\"\(n(rulerX - 9))\" y=\"\(n(mark.y + 13))\" text-anchor=\"end\" font-weight=\"bold\" fill=\"#111827\">\(xml(Timeline.ms(mark.time)))</text>"
             if let elapsed = mark.elapsed {
                 let mid = (mark.gapTop + mark.y) / 2 + 4
-                out += "<text x=\"\(n(rulerX - 9))\" y=\"\(n(mid))\" text-anchor=\"end\" font-size=\"10\" font-style=\"italic\" fill=\"#6b7280\">+\(elapsed) ms</text>"
+                out +=
+                    "<text x=\"\(n(rulerX - 9))\" y=\"\(n(mid))\" text-anchor=\"end\" font-size=\"10\" font-style=\"italic\" fill=\"#6b7280\">+\(elapsed) ms</text>"
                 if mark.compressed {
-                    out += "<path d=\"M\(n(rulerX - 5)),\(n(mid - 7)) l10,-4 M\(n(rulerX - 5)),\(n(mid - 2)) l10,-4\" stroke=\"#334155\" stroke-width=\"1.2\" fill=\"none\"/>"
+                    out +=
+                        "<path d=\"M\(n(rulerX - 5)),\(n(mid - 7)) l10,-4 M\(n(rulerX - 5)),\(n(mid - 2)) l10,-4\" stroke=\"#334155\" stroke-width=\"1.2\" fill=\"none\"/>"
                 }
             }
             out += "\n"
@@ -600,7 +638,7 @@ struct SVGLayout {
         // Lifelines, ending at a deinit.
         var ends: [Double?] = Array(repeating: nil, count: timeline.lanes.count)
         for (i, step) in timeline.steps.enumerated() {
-            guard case let .message(from, to, _) = step.shape, let row = rows[at: i] else { continue }
+            guard case .message(let from, let to, _) = step.shape, let row = rows[at: i] else { continue }
             if step.category == .memory, from == to, ends.indices.contains(to) {
                 ends[to] = row.anchor - 5
             } else {
@@ -612,7 +650,8 @@ struct SVGLayout {
             guard let x = laneX[at: i] else { continue }
             let end = ends[at: i].flatMap { $0 } ?? contentBottom
             let colors = Palette.lane(lane.kind)
-            out += "<line x1=\"\(n(x))\" y1=\"\(n(headerTop + headerHeight))\" x2=\"\(n(x))\" y2=\"\(n(end))\" stroke=\"\(colors.stroke)\" stroke-opacity=\"0.55\" stroke-width=\"1.2\" stroke-dasharray=\"5 4\"/>\n"
+            out +=
+                "<line x1=\"\(n(x))\" y1=\"\(n(headerTop + headerHeight))\" x2=\"\(n(x))\" y2=\"\(n(end))\" stroke=\"\(colors.stroke)\" stroke-opacity=\"0.55\" stroke-width=\"1.2\" stroke-dasharray=\"5 4\"/>\n"
         }
         for (i, lane) in timeline.lanes.enumerated() {
             guard let x = laneX[at: i], let w = headerWidth[at: i] else { continue }
@@ -626,10 +665,10 @@ struct SVGLayout {
         for (i, step) in timeline.steps.enumerated() {
             guard let row = rows[at: i] else { continue }
             switch step.shape {
-            case let .message(from, to, lost):
+            case .message(let from, let to, let lost):
                 guard let x1 = laneX[at: from], let x2 = laneX[at: to] else { continue }
                 out += message(step, from: x1, to: x2, row: row, lost: lost)
-            case let .note(style):
+            case .note(let style):
                 out += note(step, style: style, row: row)
             }
         }
@@ -643,25 +682,30 @@ struct SVGLayout {
             out += "<g id=\"legend\" font-size=\"11\">"
             for category in legendCategories {
                 let color = Palette.stroke(category)
-                out += "<line x1=\"\(n(x))\" y1=\"\(n(y - 4))\" x2=\"\(n(x + 22))\" y2=\"\(n(y - 4))\" stroke=\"\(color)\" stroke-width=\"2\"/>"
+                out +=
+                    "<line x1=\"\(n(x))\" y1=\"\(n(y - 4))\" x2=\"\(n(x + 22))\" y2=\"\(n(y - 4))\" stroke=\"\(color)\" stroke-width=\"2\"/>"
                 out += "<text x=\"\(n(x + 27))\" y=\"\(n(y))\" fill=\"#374151\">\(category.rawValue)</text>"
                 x += 27 + textWidth(category.rawValue) * (11.0 / 12.0) + 16
             }
             if !timeline.intervals.isEmpty {
-                out += "<rect x=\"\(n(x))\" y=\"\(n(y - 10))\" width=\"22\" height=\"10\" fill=\"#3b82f6\" fill-opacity=\"0.25\"/>"
+                out +=
+                    "<rect x=\"\(n(x))\" y=\"\(n(y - 10))\" width=\"22\" height=\"10\" fill=\"#3b82f6\" fill-opacity=\"0.25\"/>"
                 out += "<text x=\"\(n(x + 27))\" y=\"\(n(y))\" fill=\"#374151\">transition in flight</text>"
                 x += 27 + textWidth("transition in flight") * (11.0 / 12.0) + 16
-                out += "<rect x=\"\(n(x))\" y=\"\(n(y - 10))\" width=\"22\" height=\"10\" fill=\"#f59e0b\" fill-opacity=\"0.3\"/>"
+                out +=
+                    "<rect x=\"\(n(x))\" y=\"\(n(y - 10))\" width=\"22\" height=\"10\" fill=\"#f59e0b\" fill-opacity=\"0.3\"/>"
                 out += "<text x=\"\(n(x + 27))\" y=\"\(n(y))\" fill=\"#374151\">cancelled</text>"
             }
             out += "</g>\n"
             y += 22
         }
         if timeline.omitted > 0 {
-            out += "<text x=\"16\" y=\"\(n(y))\" font-size=\"12\" font-style=\"italic\" fill=\"#b91c1c\">\(timeline.omitted) later event\(timeline.omitted == 1 ? "" : "s") left out: a timeline shows at most the first \(TimelineRenderer.maxEvents) of \(timeline.total).</text>\n"
+            out +=
+                "<text x=\"16\" y=\"\(n(y))\" font-size=\"12\" font-style=\"italic\" fill=\"#b91c1c\">\(timeline.omitted) later event\(timeline.omitted == 1 ? "" : "s") left out: a timeline shows at most the first \(TimelineRenderer.maxEvents) of \(timeline.total).</text>\n"
         }
         if timeline.steps.isEmpty {
-            out += "<text x=\"\(n(rulerX + 20))\" y=\"\(n(headerTop + 20))\" fill=\"#6b7280\">No events yet: run some commands first.</text>\n"
+            out +=
+                "<text x=\"\(n(rulerX + 20))\" y=\"\(n(headerTop + 20))\" fill=\"#6b7280\">No events yet: run some commands first.</text>\n"
         }
         out += "</svg>\n"
         return out
@@ -671,8 +715,10 @@ struct SVGLayout {
         let colors = Palette.lane(lane.kind)
         let rx = lane.kind == .actor ? 15.0 : 5.0
         var out = "<g class=\"lane\"><title>\(xml(kindName(lane.kind)))</title>"
-        out += "<rect x=\"\(n(x - width / 2))\" y=\"\(n(top))\" width=\"\(n(width))\" height=\"\(n(headerHeight))\" rx=\"\(n(rx))\" fill=\"\(colors.fill)\" stroke=\"\(colors.stroke)\" stroke-width=\"1.3\"/>"
-        out += "<text x=\"\(n(x))\" y=\"\(n(top + 19.5))\" text-anchor=\"middle\" font-weight=\"bold\"\(lane.kind == .actor ? " font-style=\"italic\"" : "") fill=\"\(colors.text)\">\(xml(lane.name))</text></g>\n"
+        out +=
+            "<rect x=\"\(n(x - width / 2))\" y=\"\(n(top))\" width=\"\(n(width))\" height=\"\(n(headerHeight))\" rx=\"\(n(rx))\" fill=\"\(colors.fill)\" stroke=\"\(colors.stroke)\" stroke-width=\"1.3\"/>"
+        out +=
+            "<text x=\"\(n(x))\" y=\"\(n(top + 19.5))\" text-anchor=\"middle\" font-weight=\"bold\"\(lane.kind == .actor ? " font-style=\"italic\"" : "") fill=\"\(colors.text)\">\(xml(lane.name))</text></g>\n"
         return out
     }
 
@@ -693,14 +739,17 @@ struct SVGLayout {
         let halo = "stroke=\"#ffffff\" stroke-width=\"3.5\" stroke-linejoin=\"round\" paint-order=\"stroke\""
         if x1 == x2, step.category == .memory {
             // The lifeline ends here, under a cross.
-            out += "<path d=\"M\(n(x1 - 7)),\(n(row.anchor - 12)) l14,14 M\(n(x1 + 7)),\(n(row.anchor - 12)) l-14,14\" stroke=\"\(color)\" stroke-width=\"2.4\" stroke-linecap=\"round\"/>"
+            out +=
+                "<path d=\"M\(n(x1 - 7)),\(n(row.anchor - 12)) l14,14 M\(n(x1 + 7)),\(n(row.anchor - 12)) l-14,14\" stroke=\"\(color)\" stroke-width=\"2.4\" stroke-linecap=\"round\"/>"
             out += "<text x=\"\(n(x1 + 14))\" y=\"\(n(row.anchor - 1))\" fill=\"\(color)\" \(halo)>\(xml(label))</text>"
         } else if x1 == x2 {
             let top = row.anchor - 12
             if lost {
-                out += "<path d=\"M\(n(x1)),\(n(top)) h26 v12 h-22\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.3\"\(dash)/>"
+                out +=
+                    "<path d=\"M\(n(x1)),\(n(top)) h26 v12 h-22\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.3\"\(dash)/>"
             } else {
-                out += "<path d=\"M\(n(x1)),\(n(top)) h26 v12 h-24\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.3\"\(dash) marker-end=\"url(#head-\(step.category.rawValue))\"/>"
+                out +=
+                    "<path d=\"M\(n(x1)),\(n(top)) h26 v12 h-24\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.3\"\(dash) marker-end=\"url(#head-\(step.category.rawValue))\"/>"
             }
             out += "<text x=\"\(n(x1 + 36))\" y=\"\(n(top + 10))\" fill=\"\(color)\" \(halo)>\(xml(label))</text>"
         } else {
@@ -708,14 +757,18 @@ struct SVGLayout {
             let end = right ? x2 - 2 : x2 + 2
             if lost {
                 let stop = right ? x2 - 12 : x2 + 12
-                out += "<line x1=\"\(n(x1))\" y1=\"\(n(row.anchor))\" x2=\"\(n(stop))\" y2=\"\(n(row.anchor))\" stroke=\"\(color)\" stroke-width=\"1.3\"\(dash)/>"
-                out += "<path d=\"M\(n(stop - 5)),\(n(row.anchor - 5)) l10,10 M\(n(stop + 5)),\(n(row.anchor - 5)) l-10,10\" stroke=\"\(color)\" stroke-width=\"1.8\"/>"
+                out +=
+                    "<line x1=\"\(n(x1))\" y1=\"\(n(row.anchor))\" x2=\"\(n(stop))\" y2=\"\(n(row.anchor))\" stroke=\"\(color)\" stroke-width=\"1.3\"\(dash)/>"
+                out +=
+                    "<path d=\"M\(n(stop - 5)),\(n(row.anchor - 5)) l10,10 M\(n(stop + 5)),\(n(row.anchor - 5)) l-10,10\" stroke=\"\(color)\" stroke-width=\"1.8\"/>"
             } else {
-                out += "<line x1=\"\(n(x1))\" y1=\"\(n(row.anchor))\" x2=\"\(n(end))\" y2=\"\(n(row.anchor))\" stroke=\"\(color)\" stroke-width=\"1.3\"\(dash) marker-end=\"url(#head-\(step.category.rawValue))\"/>"
+                out +=
+                    "<line x1=\"\(n(x1))\" y1=\"\(n(row.anchor))\" x2=\"\(n(end))\" y2=\"\(n(row.anchor))\" stroke=\"\(color)\" stroke-width=\"1.3\"\(dash) marker-end=\"url(#head-\(step.category.rawValue))\"/>"
             }
             // The label sits above the arrow, near its tail.
             let lx = right ? x1 + 12 : x1 - 12
-            out += "<text x=\"\(n(lx))\" y=\"\(n(row.anchor - 5))\"\(right ? "" : " text-anchor=\"end\"") fill=\"\(color)\" \(halo)>\(xml(label))</text>"
+            out +=
+                "<text x=\"\(n(lx))\" y=\"\(n(row.anchor - 5))\"\(right ? "" : " text-anchor=\"end\"") fill=\"\(color)\" \(halo)>\(xml(label))</text>"
         }
         out += "</g>\n"
         return out
@@ -724,9 +777,11 @@ struct SVGLayout {
     func note(_ step: Step, style: NoteStyle, row: Row) -> String {
         let colors = Palette.note(style)
         var out = "<g class=\"note\"><title>\(xml("\(step.time) ms  \(step.text)"))</title>"
-        out += "<rect x=\"\(n(noteLeft))\" y=\"\(n(row.top))\" width=\"\(n(noteRight - noteLeft))\" height=\"\(n(row.bottom - row.top))\" rx=\"3\" fill=\"\(colors.fill)\" stroke=\"\(colors.stroke)\" stroke-width=\"1\"/>"
+        out +=
+            "<rect x=\"\(n(noteLeft))\" y=\"\(n(row.top))\" width=\"\(n(noteRight - noteLeft))\" height=\"\(n(row.bottom - row.top))\" rx=\"3\" fill=\"\(colors.fill)\" stroke=\"\(colors.stroke)\" stroke-width=\"1\"/>"
         for (k, line) in row.lines.enumerated() {
-            out += "<text x=\"\(n(noteLeft + 10))\" y=\"\(n(row.top + 16 + Double(k) * noteLine))\" fill=\"\(colors.text)\">\(xml(line))</text>"
+            out +=
+                "<text x=\"\(n(noteLeft + 10))\" y=\"\(n(row.top + 16 + Double(k) * noteLine))\" fill=\"\(colors.text)\">\(xml(line))</text>"
         }
         out += "</g>\n"
         return out
@@ -736,7 +791,8 @@ struct SVGLayout {
     func n(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 1e12 else { return "0" }
         let tenths = Int((value * 10).rounded())
-        let whole = tenths / 10, frac = abs(tenths % 10)
+        let whole = tenths / 10
+        let frac = abs(tenths % 10)
         let sign = tenths < 0 && whole == 0 ? "-" : ""
         return frac == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(frac)"
     }
@@ -803,7 +859,8 @@ struct MermaidWriter {
         var out = "# navsh timeline\n\n"
         let steps = timeline.steps
         if !steps.isEmpty {
-            out += "\(steps.count) event\(steps.count == 1 ? "" : "s"), \(TimelineRenderer.clockRange(steps.map(\.time))). "
+            out +=
+                "\(steps.count) event\(steps.count == 1 ? "" : "s"), \(TimelineRenderer.clockRange(steps.map(\.time))). "
             out += "Shaded boxes are transitions in flight; notes at the left give the clock time.\n\n"
         } else {
             out += "No events yet.\n\n"
@@ -814,14 +871,15 @@ struct MermaidWriter {
         for (i, lane) in lanes.enumerated() {
             out += "    \(lane.kind == .actor ? "actor" : "participant") p\(i) as \(MermaidWriter.escape(lane.name))\n"
         }
-        let firstLane = "p0", lastLane = "p\(lanes.count - 1)"
+        let firstLane = "p0"
+        let lastLane = "p\(lanes.count - 1)"
         let span = lanes.count > 1 ? "\(firstLane),\(lastLane)" : firstLane
 
         // Bands as rect blocks: Mermaid needs them nested, so an interval that
         // overlaps an open one without nesting inside it is left unshaded.
         var opens: [Int: [Interval]] = [:]
         var closes: [Int: Int] = [:]
-        var stack: [Int] = []   // end indices of open rects
+        var stack: [Int] = [] // end indices of open rects
         for interval in timeline.intervals.sorted(by: { $0.start < $1.start }) {
             let end = interval.end ?? (steps.count - 1)
             while let top = stack.last, top < interval.start { stack.removeLast() }
@@ -843,12 +901,13 @@ struct MermaidWriter {
                 previous = step.time
             }
             for interval in opens[i] ?? [] {
-                out += interval.cancelled ? "    rect rgba(245, 158, 11, 0.15)\n" : "    rect rgba(59, 130, 246, 0.12)\n"
+                out +=
+                    interval.cancelled ? "    rect rgba(245, 158, 11, 0.15)\n" : "    rect rgba(59, 130, 246, 0.12)\n"
                 out += "    Note right of \(lastLane): \(MermaidWriter.escape(interval.label))\n"
             }
             let text = MermaidWriter.escape(Timeline.short(step.text))
             switch step.shape {
-            case let .message(from, to, lost):
+            case .message(let from, let to, let lost):
                 let arrow = lost ? "-x" : (step.category == .notify ? "-->>" : "->>")
                 out += "    p\(from)\(arrow)p\(to): \(text)\n"
             case .note:
@@ -859,7 +918,8 @@ struct MermaidWriter {
         if steps.isEmpty { out += "    Note over \(span): no events yet\n" }
         out += "```\n"
         if timeline.omitted > 0 {
-            out += "\n\(timeline.omitted) later event\(timeline.omitted == 1 ? "" : "s") left out: a timeline shows at most the first \(TimelineRenderer.maxEvents) of \(timeline.total).\n"
+            out +=
+                "\n\(timeline.omitted) later event\(timeline.omitted == 1 ? "" : "s") left out: a timeline shows at most the first \(TimelineRenderer.maxEvents) of \(timeline.total).\n"
         }
         return out
     }

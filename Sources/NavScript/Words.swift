@@ -46,7 +46,8 @@ struct Words {
     mutating func keyword(_ allowed: [String]) throws(ParseError) -> String {
         let token = try next(.oneOf(allowed))
         guard !token.quoted, allowed.contains(token.text) else {
-            throw ParseError(column: token.column, .keywordNotAllowed(command: command, word: token.text, allowed: allowed))
+            throw ParseError(
+                column: token.column, .keywordNotAllowed(command: command, word: token.text, allowed: allowed))
         }
         return token.text
     }
@@ -79,13 +80,15 @@ struct Words {
         }
         let digits = token.text[utf8.index(after: hash)...]
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else {
-            throw ParseError(column: token.column + name.count + 1, .invalidInstanceNumber(digits: String(digits), word: token.text))
+            throw ParseError(
+                column: token.column + name.count + 1, .invalidInstanceNumber(digits: String(digits), word: token.text))
         }
         guard digits.count <= 9, let n = Int(digits) else {
             throw ParseError(column: token.column + name.count + 1, .instanceNumberTooLarge(digits: String(digits)))
         }
         guard n >= 1 else {
-            throw ParseError(column: token.column + name.count + 1, .instanceNumberZero(className: name, word: token.text))
+            throw ParseError(
+                column: token.column + name.count + 1, .instanceNumberZero(className: name, word: token.text))
         }
         return ScreenRef(className: name, ordinal: n)
     }
@@ -106,7 +109,8 @@ struct Words {
         let token = try next(.percentage)
         let text = token.text
         guard text.hasSuffix("%"), let n = Int(text.dropLast()), (0...100).contains(n),
-              text.dropLast().utf8.allSatisfy({ (48...57).contains($0) }) else {
+            text.dropLast().utf8.allSatisfy({ (48...57).contains($0) })
+        else {
             throw ParseError(column: token.column, .invalidPercentage(text))
         }
         return n
@@ -140,7 +144,8 @@ func parseDuration(_ text: String) -> Int? {
     let number = Array(text.utf8.dropLast(isMilliseconds ? 2 : 1))
     let parts = number.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
     guard let whole = parts.first, !whole.isEmpty, whole.count <= 10,
-          whole.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        whole.allSatisfy({ (48...57).contains($0) })
+    else { return nil }
     var fraction: ArraySlice<UInt8> = []
     if parts.count == 2 {
         fraction = parts[1]

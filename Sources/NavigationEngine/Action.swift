@@ -48,8 +48,8 @@ public enum Action: Hashable, Sendable {
     public var startsTransitions: Bool {
         switch self {
         case .push, .pop, .popTo, .popToRoot, .setStack, .root, .tabs,
-             .back, .backMenu, .swipe, .drag, .contentSwipe, .contentDrag, .release, .tap, .tab,
-             .present, .dismiss:
+            .back, .backMenu, .swipe, .drag, .contentSwipe, .contentDrag, .release, .tap, .tab,
+            .present, .dismiss:
             true
         case .screen, .use, .delegate, .gestureDelegate, .setContentSwipe, .wait, .setDuration, .setProfile, .notify:
             false

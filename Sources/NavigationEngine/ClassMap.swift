@@ -49,7 +49,8 @@ struct ClassMap<Value: Hashable & Sendable>: Sendable {
     }
 
     private mutating func grow() {
-        let oldKeys = keys, oldValues = values
+        let oldKeys = keys
+        let oldValues = values
         keys = Array(repeating: 0, count: oldKeys.count * 2)
         values = Array(repeating: nil, count: oldKeys.count * 2)
         count = 0

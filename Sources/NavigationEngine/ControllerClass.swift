@@ -119,15 +119,15 @@ public enum NavCall: Hashable, Sendable {
     /// The screens the call names (a queued call holds them).
     var screens: [ScreenName] {
         switch self {
-        case let .push(name, _), let .popTo(name, _): [name]
-        case let .setStack(names, _): names
+        case .push(let name, _), .popTo(let name, _): [name]
+        case .setStack(let names, _): names
         case .pop, .popToRoot: []
         }
     }
 
     public var subject: ScreenName? {
         switch self {
-        case let .push(name, _), let .popTo(name, _): name
+        case .push(let name, _), .popTo(let name, _): name
         default: nil
         }
     }

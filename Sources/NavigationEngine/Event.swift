@@ -117,8 +117,8 @@ public enum EventPayload: Hashable, Sendable {
         case .lifecycle, .controllerLoaded: .lifecycle
         case .delegateCall, .shouldPop, .safeDelegateAssigned: .delegate
         case .gestureBegan, .gestureChanged, .gestureRefused, .gestureReleased, .gestureCancelled, .gestureFinished,
-             .contentGestureBegan, .contentGestureChanged, .contentGestureRefused, .contentGestureReleased,
-             .contentGestureCancelled, .contentGestureFinished:
+            .contentGestureBegan, .contentGestureChanged, .contentGestureRefused, .contentGestureReleased,
+            .contentGestureCancelled, .contentGestureFinished:
             .gesture
         case .barShouldPop: .bar
         case .alertShown, .alertTapped: .alert
@@ -137,16 +137,16 @@ public enum EventPayload: Hashable, Sendable {
     /// The screen the event is about, when there is one.
     public var subject: ScreenName? {
         switch self {
-        case let .navCall(call): call.subject
-        case let .lifecycle(name, _), let .deinitialized(name), let .gateHidesBack(name), let .gateTrimmed(name),
-             let .barShouldPop(name, _), let .notification(name, _, _), let .safeDelegateAssigned(name, _):
+        case .navCall(let call): call.subject
+        case .lifecycle(let name, _), .deinitialized(let name), .gateHidesBack(let name), .gateTrimmed(let name),
+            .barShouldPop(let name, _), .notification(let name, _, _), .safeDelegateAssigned(let name, _):
             name
-        case let .delegateCall(_, call): call.screen
-        case let .shouldPop(asker, _): asker
-        case let .alertShown(_, presenter): presenter
-        case let .present(_, screen, _, _): screen
-        case let .dismiss(_, presented, _): presented
-        case let .warning(warning): warning.subject
+        case .delegateCall(_, let call): call.screen
+        case .shouldPop(let asker, _): asker
+        case .alertShown(_, let presenter): presenter
+        case .present(_, let screen, _, _): screen
+        case .dismiss(_, let presented, _): presented
+        case .warning(let warning): warning.subject
         default: nil
         }
     }
@@ -169,7 +169,10 @@ public enum EventPayload: Hashable, Sendable {
 /// One view-lifecycle or containment callback.
 public enum LifecycleCall: Hashable, Sendable {
     case viewDidLoad
-    case viewWillAppear(Bool), viewDidAppear(Bool), viewWillDisappear(Bool), viewDidDisappear(Bool)
+    case viewWillAppear(Bool)
+    case viewDidAppear(Bool)
+    case viewWillDisappear(Bool)
+    case viewDidDisappear(Bool)
     /// `willMove(toParent: nav)` (true) or `willMove(toParent: nil)` (false).
     case willMove(toNav: Bool)
     case didMove(toNav: Bool)
@@ -201,7 +204,9 @@ public enum DelegateCall: Hashable, Sendable {
     /// The screen shown or animated to.
     public var screen: ScreenName {
         switch self {
-        case let .willShow(name, _), let .didShow(name, _), let .animationController(_, _, name), let .interactionController(name): name
+        case .willShow(let name, _), .didShow(let name, _), .animationController(_, _, let name),
+            .interactionController(let name):
+            name
         }
     }
 }
@@ -296,7 +301,7 @@ public enum Warning: Hashable, Sendable {
     case dismissDuringPresentation(from: ScreenName?)
 
     public var subject: ScreenName? {
-        if case let .unbalancedAppearance(name) = self { name } else { nil }
+        if case .unbalancedAppearance(let name) = self { name } else { nil }
     }
 }
 

@@ -69,8 +69,11 @@ extension NavigationModel {
                 switch t.kind {
                 case .push: what = "push \(t.to)"
                 case .pop: what = "pop to \(t.to)"
-                case let .interactive(percent, cancels):
-                    what = t.end == nil ? "interactive pop held at \(percent)%" : (cancels ? "interactive pop cancelling" : "interactive pop finishing")
+                case .interactive(let percent, let cancels):
+                    what =
+                        t.end == nil
+                        ? "interactive pop held at \(percent)%"
+                        : (cancels ? "interactive pop cancelling" : "interactive pop finishing")
                 }
                 lines.append(t.end.map { "\(what): \($0 - clock)ms left" } ?? "\(what): waits for the finger")
             }

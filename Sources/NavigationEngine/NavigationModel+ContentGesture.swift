@@ -17,7 +17,8 @@ extension NavigationModel {
     /// Whether a content pan made now would begin an interactive pop (false in legacy).
     public var contentPanWouldBegin: Bool {
         guard profile == .ios26, touchBlocker() == nil, !plainModalOnTop, let nav = navs[currentNavID],
-              nav.contentPanEnabled else { return false }
+            nav.contentPanEnabled
+        else { return false }
         if case .interactive = nav.transition?.kind { return false }
         return contentPanRefusal(nav) == nil
     }
@@ -52,7 +53,7 @@ extension NavigationModel {
             emit(.touchIgnored(touch, because: .contentPanDisabled))
             return
         }
-        if case let .interactive(held, _) = nav.transition?.kind, nav.transition?.end == nil {
+        if case .interactive(let held, _) = nav.transition?.kind, nav.transition?.end == nil {
             guard nav.transition?.byContentPan == true else {
                 // The content recognizer requires the edge recognizer to fail.
                 emit(.touchIgnored(touch, because: .edgeSwipeHeld))

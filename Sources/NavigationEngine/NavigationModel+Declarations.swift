@@ -6,10 +6,10 @@ extension NavigationModel {
         for trait in list {
             switch trait {
             case .gate: t.gate = true
-            case let .customBack(text):
+            case .customBack(let text):
                 t.customBack = true
                 t.customBackAlert = text
-            case let .confirm(text): t.confirm = text
+            case .confirm(let text): t.confirm = text
             case .hidesBack: t.hidesBack = true
             case .plain: t = ScreenTraits()
             }
@@ -21,11 +21,12 @@ extension NavigationModel {
         let id = currentNavID
         guard var nav = navs[id] else { return }
         controllerClass = cls
-        let outside: OutsideDelegate? = switch nav.delegate {
-        case .none: nil
-        case let .outside(d): d
-        case let .controller(forward): forward
-        }
+        let outside: OutsideDelegate? =
+            switch nav.delegate {
+            case .none: nil
+            case .outside(let d): d
+            case .controller(let forward): forward
+            }
         nav.cls = cls
         navs[id] = nav
         emit(.controllerLoaded(cls))
@@ -60,7 +61,9 @@ extension NavigationModel {
             return
         }
         if case .controller = nav.delegate, let outside {
-            emit(Note.delegateReplacedController(delegate: outside.name, controller: nav.cls.name, gates: nav.cls.features.contains(.gates)))
+            emit(
+                Note.delegateReplacedController(
+                    delegate: outside.name, controller: nav.cls.name, gates: nav.cls.features.contains(.gates)))
         }
         navs[id]?.delegate = outside.map { .outside($0) } ?? .none
     }

@@ -7,9 +7,9 @@ extension NavigationModel {
         switch delegate {
         case .none:
             break
-        case let .outside(outside):
+        case .outside(let outside):
             if outside.methods.contains(.willShow) { emit(.delegateCall(receiver: .outside(outside.name), call: call)) }
-        case let .controller(forward):
+        case .controller(let forward):
             // The article's InteractivePopNavigationController implements only didShow
             // itself; willShow exists on a gate controller or as a proxy's forwarder.
             if !features.isDisjoint(with: [.gates, .proxy]) {
@@ -31,10 +31,10 @@ extension NavigationModel {
         switch delegate {
         case .none:
             gateMissed(id, shown)
-        case let .outside(outside):
+        case .outside(let outside):
             if outside.methods.contains(.didShow) { emit(.delegateCall(receiver: .outside(outside.name), call: call)) }
             gateMissed(id, shown)
-        case let .controller(forward):
+        case .controller(let forward):
             emit(.delegateCall(receiver: .nav, call: call))
             if features.contains(.swipeGuard) { navs[id]?.isPushing = false }
             if features.contains(.gates), isGate(shown) { closeGate(id, at: shown) }
@@ -48,7 +48,7 @@ extension NavigationModel {
     mutating func gateMissed(_ id: Int, _ shown: ScreenName) {
         guard isGate(shown), let nav = navs[id], nav.stack.count > 1 else { return }
         if nav.cls.features.contains(.gates) {
-            let replacedBy: String? = if case let .outside(outside) = nav.delegate { outside.name } else { nil }
+            let replacedBy: String? = if case .outside(let outside) = nav.delegate { outside.name } else { nil }
             emit(Note.gateNotHeard(shown, controller: nav.cls.name, replacedBy: replacedBy))
         } else {
             emit(Note.gateUnknown(shown, controller: nav.cls.name))
@@ -82,17 +82,21 @@ extension NavigationModel {
     func answeringDelegate(_ nav: NavController) -> OutsideDelegate? {
         switch nav.delegate {
         case .none: return nil
-        case let .outside(outside): return outside
-        case let .controller(forward):
+        case .outside(let outside): return outside
+        case .controller(let forward):
             guard let forward, nav.cls.features.contains(.proxy) else { return nil }
             let forwarded = Set(nav.cls.forwardedMethods)
             return OutsideDelegate(name: forward.name, methods: forward.methods.intersection(forwarded))
         }
     }
 
-    mutating func delegateAnimationController(_ answering: OutsideDelegate, push: Bool, from: ScreenName, to: ScreenName, interactive: Bool) {
+    mutating func delegateAnimationController(
+        _ answering: OutsideDelegate, push: Bool, from: ScreenName, to: ScreenName, interactive: Bool
+    ) {
         guard answering.methods.contains(.animationController) else { return }
-        emit(.delegateCall(receiver: .outside(answering.name), call: .animationController(push: push, from: from, to: to)))
+        emit(
+            .delegateCall(
+                receiver: .outside(answering.name), call: .animationController(push: push, from: from, to: to)))
         if interactive, answering.methods.contains(.interactionController) {
             emit(.delegateCall(receiver: .outside(answering.name), call: .interactionController(to: to)))
         }
@@ -100,11 +104,14 @@ extension NavigationModel {
 
     /// The note a proxy that forwards only some methods owes an outside delegate implementing more.
     mutating func forwardingNote(_ id: Int) {
-        guard let nav = navs[id], case let .controller(forward?) = nav.delegate,
-              nav.cls.features.contains(.proxy) else { return }
+        guard let nav = navs[id], case .controller(let forward?) = nav.delegate,
+            nav.cls.features.contains(.proxy)
+        else { return }
         let forwarded = Set(nav.cls.forwardedMethods)
         let lost = DelegateMethod.allCases.filter { forward.methods.contains($0) && !forwarded.contains($0) }
         guard !lost.isEmpty else { return }
-        emit(Note.forwardsOnly(controller: nav.cls.name, kept: nav.cls.forwardedMethods, delegate: forward.name, lost: lost))
+        emit(
+            Note.forwardsOnly(
+                controller: nav.cls.name, kept: nav.cls.forwardedMethods, delegate: forward.name, lost: lost))
     }
 }

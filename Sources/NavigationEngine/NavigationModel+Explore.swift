@@ -47,11 +47,12 @@ extension NavigationModel {
         hasher.combine(clock)
         hasher.combine(created)
         hasher.combine(counters.count)
-        hasher.combine(counters.sum { key, value in
-            var x = UInt64(key) << 32 ^ UInt64(truncatingIfNeeded: value)
-            x = (x ^ (x >> 31)) &* 0x9E37_79B9_7F4A_7C15
-            return x ^ (x >> 29)
-        })
+        hasher.combine(
+            counters.sum { key, value in
+                var x = UInt64(key) << 32 ^ UInt64(truncatingIfNeeded: value)
+                x = (x ^ (x >> 31)) &* 0x9E37_79B9_7F4A_7C15
+                return x ^ (x >> 29)
+            })
         screens.hash(into: &hasher)
         for id in navs.ids {
             guard navs[id]?.id != nil else {

@@ -75,9 +75,9 @@ extension NavigationModel {
         guard button == "OK" else { return }
         if let asker = current.asker { noteConfirmed(asker) }
         switch current.action {
-        case let .customBack(id):
+        case .customBack(let id):
             try navCall(id, .pop(animated: true))
-        case let .safePop(id, call):
+        case .safePop(let id, let call):
             // The stored block calls super with the original arguments.
             emit(.navCall(call))
             try superCall(id, call)
@@ -85,7 +85,7 @@ extension NavigationModel {
     }
 
     mutating func tabCommand(_ name: String) throws {
-        guard case let .tabs(ids, selected) = window else { throw EngineError.noTabBar }
+        guard case .tabs(let ids, let selected) = window else { throw EngineError.noTabBar }
         let names = ids.compactMap { navs[$0]?.tabName }
         guard let index = ids.firstIndex(where: { navs[$0]?.tabName == name }) else {
             throw EngineError.noSuchTab(name, tabs: names)
@@ -122,9 +122,9 @@ extension NavigationModel {
         let oldScreens = allScreensTopFirst()
         let oldTop = visibleTop
         switch request {
-        case let .nav(className):
+        case .nav(let className):
             emit(.windowRoot(controller: controllerClass, roots: [ClassName(className)], tabs: false))
-        case let .tabs(classNames):
+        case .tabs(let classNames):
             emit(.windowRoot(controller: controllerClass, roots: classNames.map(ClassName.init), tabs: true))
         }
         if let oldTop {
@@ -145,12 +145,12 @@ extension NavigationModel {
             emitDeinit(name)
         }
         switch request {
-        case let .nav(className):
+        case .nav(let className):
             let root = makeScreen(className)
             let id = makeNav(root: nil)
             window = .nav(id)
             beginTransition(id, .push(root), kind: .push, animated: false)
-        case let .tabs(classNames):
+        case .tabs(let classNames):
             var ids: [Int] = []
             for className in classNames {
                 let root = makeScreen(className)

@@ -60,7 +60,7 @@ extension NavigationModel {
             emit(.touchIgnored(touch, because: .noNavigationController))
             return
         }
-        if case let .interactive(held, _) = nav.transition?.kind, nav.transition?.end == nil {
+        if case .interactive(let held, _) = nav.transition?.kind, nav.transition?.end == nil {
             if nav.transition?.byContentPan == true {
                 emit(.touchIgnored(touch, because: .contentPanHeld))
                 return
@@ -102,15 +102,17 @@ extension NavigationModel {
             return
         }
         let id = currentNavID
-        guard let t = navs[id]?.transition, case let .interactive(percent, _) = t.kind, t.end == nil else {
+        guard let t = navs[id]?.transition, case .interactive(let percent, _) = t.kind, t.end == nil else {
             throw EngineError.noSwipeHeld
         }
         let cancels = percent <= 50
         let remaining = cancels ? percent * durations.pop / 100 : (100 - percent) * durations.pop / 100
         navs[id]?.transition?.kind = .interactive(percent: percent, cancels: cancels)
         navs[id]?.transition?.end = clock + remaining
-        emit(t.byContentPan ? .contentGestureReleased(percent: percent, cancels: cancels, remaining: remaining)
-                            : .gestureReleased(percent: percent, cancels: cancels, remaining: remaining))
+        emit(
+            t.byContentPan
+                ? .contentGestureReleased(percent: percent, cancels: cancels, remaining: remaining)
+                : .gestureReleased(percent: percent, cancels: cancels, remaining: remaining))
     }
 
     /// A cancelled interactive pop: the old top comes back.

@@ -45,7 +45,8 @@ extension NavigationModel {
     /// its stack is guarded from now on.
     mutating func noteDidAppear(_ gate: ScreenName) {
         guard isGate(gate), let id = screens[gate]?.parent, let stack = navs[id]?.stack,
-              let index = stack.lastIndex(of: gate), index > 0 else { return }
+            let index = stack.lastIndex(of: gate), index > 0
+        else { return }
         for screen in stack[..<index] {
             let entry = Guarantees.Guarded(nav: id, screen: screen, gate: gate)
             if !guarantees.guarded.contains(where: { $0.nav == id && $0.screen == screen }) {
@@ -77,7 +78,8 @@ extension NavigationModel {
 
     private mutating func checkGuardedTop(_ id: Int) {
         guard let top = navs[id]?.top,
-              let entry = guarantees.guarded.first(where: { $0.nav == id && $0.screen == top }) else { return }
+            let entry = guarantees.guarded.first(where: { $0.nav == id && $0.screen == top })
+        else { return }
         guarantees.gateBreach = entry
     }
 

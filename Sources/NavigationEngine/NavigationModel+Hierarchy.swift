@@ -9,15 +9,15 @@ extension NavigationModel {
 
     var windowNavID: Int {
         switch window {
-        case let .nav(id): id
-        case let .tabs(ids, selected): ids[selected]
+        case .nav(let id): id
+        case .tabs(let ids, let selected): ids[selected]
         }
     }
 
     var windowNavIDs: [Int] {
         switch window {
-        case let .nav(id): [id]
-        case let .tabs(ids, _): ids
+        case .nav(let id): [id]
+        case .tabs(let ids, _): ids
         }
     }
 

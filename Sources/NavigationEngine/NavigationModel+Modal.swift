@@ -3,7 +3,10 @@ extension NavigationModel {
     mutating func present(_ className: String, inNavigation: Bool, animated: Bool) {
         let presenter = visibleTop
         let presented = makeScreen(className)
-        emit(.present(receiver: presenter, screen: presented, container: inNavigation ? controllerClass : nil, animated: animated))
+        emit(
+            .present(
+                receiver: presenter, screen: presented, container: inNavigation ? controllerClass : nil,
+                animated: animated))
         if modalTransition != nil {
             emit(Warning.presentDuringPresentation(presented, on: presenter, profile: profile))
             emit(Note.presentDropped)
@@ -25,8 +28,9 @@ extension NavigationModel {
         if let presenter { viewWillDisappear(presenter, animated) }
         viewWillAppear(presented, animated)
         if let id = modal.nav { delegateWillShow(id, presented, animated) }
-        modalTransition = ModalTransition(presenting: true, modal: modal, animated: animated,
-                                          end: clock + (animated ? durations.present : 0))
+        modalTransition = ModalTransition(
+            presenting: true, modal: modal, animated: animated,
+            end: clock + (animated ? durations.present : 0))
         if !animated { finishModalTransition() }
     }
 
@@ -46,8 +50,9 @@ extension NavigationModel {
         viewWillDisappear(leaving, animated)
         let returning = screenUnder(modalIndex: modals.count - 1)
         if let returning { viewWillAppear(returning, animated) }
-        modalTransition = ModalTransition(presenting: false, modal: modal, animated: animated,
-                                          end: clock + (animated ? durations.dismiss : 0))
+        modalTransition = ModalTransition(
+            presenting: false, modal: modal, animated: animated,
+            end: clock + (animated ? durations.dismiss : 0))
         if !animated { finishModalTransition() }
     }
 
@@ -103,8 +108,8 @@ extension NavigationModel {
 
     func alertNav(_ alert: Alert) -> Int {
         switch alert.action {
-        case let .customBack(id): id
-        case let .safePop(id, _): id
+        case .customBack(let id): id
+        case .safePop(let id, _): id
         }
     }
 }

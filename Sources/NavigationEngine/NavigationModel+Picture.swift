@@ -53,7 +53,7 @@ extension NavigationModel {
         let windowNav = navs[windowNavID]
         var tabs: [String] = []
         var selected: Int?
-        if case let .tabs(ids, index) = window {
+        if case .tabs(let ids, let index) = window {
             tabs = ids.map { navs[$0]?.tabName ?? "?" }
             selected = index
         }
@@ -68,7 +68,7 @@ extension NavigationModel {
                 if let end = t.end, end > t.start {
                     progress = Double(clock - t.start) / Double(end - t.start)
                 }
-            case let .interactive(percent, cancels):
+            case .interactive(let percent, let cancels):
                 finger = t.end == nil
                 let p = Double(percent) / 100
                 if let end = t.end, end > t.start {
@@ -79,8 +79,9 @@ extension NavigationModel {
                 }
             }
             let isPush: Bool = if case .push = t.kind { true } else { false }
-            slide = PhonePicture.Slide(incoming: t.to.description, outgoing: from.description, isPush: isPush,
-                                       progress: min(1, max(0, progress)), heldByFinger: finger)
+            slide = PhonePicture.Slide(
+                incoming: t.to.description, outgoing: from.description, isPush: isPush,
+                progress: min(1, max(0, progress)), heldByFinger: finger)
         }
         var sheet: PhonePicture.Sheet?
         if let t = modalTransition {
@@ -103,9 +104,10 @@ extension NavigationModel {
                 }
             }
         }
-        return PhonePicture(clock: clock, title: title, back: back, slide: slide, sheet: sheet,
-                            alertText: alert?.text, alertButtons: alert?.buttons ?? [],
-                            frozenReason: frozen?.reason, tabs: tabs, selectedTab: selected,
-                            stack: (nav?.stack ?? []).map(\.description))
+        return PhonePicture(
+            clock: clock, title: title, back: back, slide: slide, sheet: sheet,
+            alertText: alert?.text, alertButtons: alert?.buttons ?? [],
+            frozenReason: frozen?.reason, tabs: tabs, selectedTab: selected,
+            stack: (nav?.stack ?? []).map(\.description))
     }
 }

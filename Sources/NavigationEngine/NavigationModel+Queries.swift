@@ -61,7 +61,7 @@ extension NavigationModel {
         if let modal = modals.first(where: { $0.nav == id }) {
             return "the nav presented by \(modal.presenter?.description ?? "nav")"
         }
-        if case let .tabs(ids, _) = window, ids.contains(id) {
+        if case .tabs(let ids, _) = window, ids.contains(id) {
             return "the \(navs[id]?.tabName ?? "?") tab's nav"
         }
         return "the window's nav"
@@ -74,8 +74,8 @@ extension NavigationModel {
             var flags: [String] = ["nav: \(nav.cls.name)"]
             switch nav.delegate {
             case .none: break
-            case let .outside(d): flags.append("delegate \(d.name)")
-            case let .controller(f): flags.append("delegate nav\(f.map { " → \($0.name)" } ?? "")")
+            case .outside(let d): flags.append("delegate \(d.name)")
+            case .controller(let f): flags.append("delegate nav\(f.map { " → \($0.name)" } ?? "")")
             }
             flags.append("gesture delegate \(nav.gestureDelegate.rawValue)")
             if profile == .ios26, !nav.contentPanEnabled { flags.append("content pan disabled") }
@@ -93,11 +93,14 @@ extension NavigationModel {
                 if index == nav.stack.count - 1 {
                     marks.append("top")
                     if id == currentNavID {
-                        marks.append(backVisible(in: nav) ? (t.customBack ? "custom back button" : "back button") : "no back button")
+                        marks.append(
+                            backVisible(in: nav)
+                                ? (t.customBack ? "custom back button" : "back button") : "no back button")
                         marks.append(swipeWouldBegin ? "swipe would begin" : "swipe would not begin")
                         // Only once the session has used the content pan (behaviour.md 5a, rule 9).
                         if profile == .ios26, contentPanUsed {
-                            marks.append(contentPanWouldBegin ? "content pan would begin" : "content pan would not begin")
+                            marks.append(
+                                contentPanWouldBegin ? "content pan would begin" : "content pan would not begin")
                         }
                     }
                 }
@@ -108,9 +111,9 @@ extension NavigationModel {
         }
         var root = HierarchyNode("window · profile \(profile.rawValue) · clock \(clock)ms")
         switch window {
-        case let .nav(id):
+        case .nav(let id):
             root.children.append(navNode(id))
-        case let .tabs(ids, selected):
+        case .tabs(let ids, let selected):
             var bar = HierarchyNode("tab bar")
             for (index, id) in ids.enumerated() {
                 var tab = HierarchyNode("tab \(navs[id]?.tabName ?? "?")\(index == selected ? " (selected)" : "")")
@@ -120,7 +123,9 @@ extension NavigationModel {
             root.children.append(bar)
         }
         for modal in modals {
-            var node = HierarchyNode("presented by \(modal.presenter?.description ?? "nav"): \(modal.screen)\(modal.nav == nil ? " (full screen)" : "")")
+            var node = HierarchyNode(
+                "presented by \(modal.presenter?.description ?? "nav"): \(modal.screen)\(modal.nav == nil ? " (full screen)" : "")"
+            )
             if let id = modal.nav { node.children.append(navNode(id)) }
             root.children.append(node)
         }

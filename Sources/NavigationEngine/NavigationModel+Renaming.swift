@@ -61,9 +61,9 @@ extension NavigationModel {
         }
         func map(_ call: NavCall) -> NavCall {
             switch call {
-            case let .push(name, animated): .push(map(name), animated: animated)
-            case let .popTo(name, animated): .popTo(map(name), animated: animated)
-            case let .setStack(names, animated): .setStack(names.map(map), animated: animated)
+            case .push(let name, let animated): .push(map(name), animated: animated)
+            case .popTo(let name, let animated): .popTo(map(name), animated: animated)
+            case .setStack(let names, let animated): .setStack(names.map(map), animated: animated)
             case .pop, .popToRoot: call
             }
         }
@@ -98,11 +98,12 @@ extension NavigationModel {
         }
         if var a = alert {
             a.asker = a.asker.map(map)
-            if case let .safePop(nav, call) = a.action { a.action = .safePop(nav: nav, call: map(call)) }
+            if case .safePop(let nav, let call) = a.action { a.action = .safePop(nav: nav, call: map(call)) }
             alert = a
         }
         var g = guarantees
-        g.guarded = g.guarded.map { Guarantees.Guarded(nav: $0.nav, screen: map($0.screen), gate: map($0.gate)) }.sorted()
+        g.guarded = g.guarded.map { Guarantees.Guarded(nav: $0.nav, screen: map($0.screen), gate: map($0.gate)) }
+            .sorted()
         g.granted = g.granted.map(map).sorted()
         g.gateBreach = g.gateBreach.map { Guarantees.Guarded(nav: $0.nav, screen: map($0.screen), gate: map($0.gate)) }
         g.confirmationBreach = g.confirmationBreach.map(map)
@@ -110,6 +111,6 @@ extension NavigationModel {
     }
 }
 
-private extension UInt64 {
-    var toInt: Int { Int(truncatingIfNeeded: self) }
+extension UInt64 {
+    fileprivate var toInt: Int { Int(truncatingIfNeeded: self) }
 }

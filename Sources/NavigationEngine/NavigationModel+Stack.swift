@@ -40,7 +40,8 @@ extension NavigationModel {
     mutating func overriddenCall(_ id: Int, _ call: NavCall) throws -> Bool {
         guard let features = navs[id]?.cls.features else { return false }
         if features.contains(.safePop), call.isPop, let asker = navs[id]?.safeDelegate, screens[asker] != nil,
-           let top = navs[id]?.top {
+            let top = navs[id]?.top
+        {
             emit(.shouldPop(asker: asker, top: top))
             let text = traits(of: asker).confirm ?? "Leave \(asker)?"
             alert = Alert(text: text, action: .safePop(nav: id, call: call), asker: asker)
@@ -68,7 +69,7 @@ extension NavigationModel {
             return
         }
         if running || frozenNav == id {
-            if case let .push(name, _) = call, screens[name]?.parent == id {
+            if case .push(let name, _) = call, screens[name]?.parent == id {
                 throw raising(.pushedTwice(name))
             }
             navs[id]?.queue.append(call)
@@ -80,10 +81,10 @@ extension NavigationModel {
 
     /// iOS 12: a call during a transition runs at once and cuts the running one short.
     mutating func nestedCall(_ id: Int, _ call: NavCall, cutting running: NavTransition) throws {
-        if case let .push(name, _) = call, running.kind.isPush, running.to == name {
+        if case .push(let name, _) = call, running.kind.isPush, running.to == name {
             throw raising(.addSelfAsSubview)
         }
-        if case let .push(name, _) = call, screens[name]?.parent == id {
+        if case .push(let name, _) = call, screens[name]?.parent == id {
             throw raising(.pushedTwice(name))
         }
         emit(Warning.nestedAnimation(pop: call.isPop))
@@ -113,7 +114,8 @@ extension NavigationModel {
     /// Runs a call on an idle controller.
     mutating func run(_ id: Int, _ call: NavCall) throws {
         // One read of the table, scoped so no copy of the stack outlives it.
-        let count: Int, top: ScreenName?
+        let count: Int
+        let top: ScreenName?
         do {
             guard let nav = navs[id] else { return }
             count = nav.stack.count
@@ -121,19 +123,19 @@ extension NavigationModel {
         }
         if case .popTo = call { work(count) } // lastIndex(of:)
         switch call {
-        case let .push(name, animated):
+        case .push(let name, let animated):
             if screens[name]?.parent == id {
                 throw raising(.pushedTwice(name))
             }
             detachFromOtherControllers(name, except: id)
             beginTransition(id, .push(name), kind: .push, animated: count == 0 ? false : animated)
-        case let .pop(animated):
+        case .pop(let animated):
             guard count > 1 else {
                 emit(Note.popReturnedNil(root: top))
                 return
             }
             beginTransition(id, .keep(count - 1), kind: .pop, animated: animated)
-        case let .popTo(target, animated):
+        case .popTo(let target, let animated):
             guard screens[target]?.parent == id, let index = navs[id]?.stack.lastIndex(of: target) else {
                 if profile == .legacy {
                     throw raising(.popToMissing)
@@ -147,15 +149,16 @@ extension NavigationModel {
                 return
             }
             beginTransition(id, .keep(index + 1), kind: .pop, animated: animated)
-        case let .popToRoot(animated):
+        case .popToRoot(let animated):
             guard count > 1 else {
                 emit(Note.popToRootReturnedNil(root: top))
                 return
             }
             beginTransition(id, .keep(1), kind: .pop, animated: animated)
-        case let .setStack(names, animated):
+        case .setStack(let names, let animated):
             if navs[id]?.cls.features.contains(.safePop) == true, let asker = navs[id]?.safeDelegate,
-               screens[asker] != nil, !names.contains(asker) {
+                screens[asker] != nil, !names.contains(asker)
+            {
                 emit(Note.setStackSkipsSafePop(asker))
             }
             if Set(names).count != names.count {
@@ -246,7 +249,9 @@ extension NavigationModel {
     }
 
     /// Changes the stack at once and starts the appearance transition to its new top.
-    mutating func beginTransition(_ id: Int, _ edit: StackEdit, kind: NavTransition.Kind, animated: Bool, held: Bool = false) {
+    mutating func beginTransition(
+        _ id: Int, _ edit: StackEdit, kind: NavTransition.Kind, animated: Bool, held: Bool = false
+    ) {
         // The delegate that answers the optional methods does not change with the
         // stack: read it with the old top in one read of the table.
         guard navs[id]?.id != nil else { return }
@@ -258,12 +263,12 @@ extension NavigationModel {
         var toIsNew = false
         var addedBelow: [ScreenName] = []
         switch edit {
-        case let .push(name):
+        case .push(let name):
             appendToStack(id, name)
             toIsNew = true
-        case let .keep(count):
+        case .keep(let count):
             removed = truncateStack(id, keeping: count)
-        case let .replace(names):
+        case .replace(let names):
             let added: [ScreenName]
             (removed, added) = replaceStack(id, with: names)
             if let top = navs[id]?.top {
@@ -281,20 +286,22 @@ extension NavigationModel {
         delegateWillShow(id, newTop, animated)
         if animated, let oldTop {
             if let animator {
-                delegateAnimationController(animator, push: kind.isPush, from: oldTop, to: newTop, interactive: kind.isInteractive)
+                delegateAnimationController(
+                    animator, push: kind.isPush, from: oldTop, to: newTop, interactive: kind.isInteractive)
             }
         }
         let duration = kind.isPush ? durations.push : durations.pop
-        navs[id]?.transition = NavTransition(kind: kind, from: oldTop, to: newTop, removed: removed,
-                                             addedBelow: addedBelow, toIsNew: toIsNew,
-                                             animated: animated, repairsBar: !nesting,
-                                             start: clock, end: held ? nil : (animated ? clock + duration : clock))
+        navs[id]?.transition = NavTransition(
+            kind: kind, from: oldTop, to: newTop, removed: removed,
+            addedBelow: addedBelow, toIsNew: toIsNew,
+            animated: animated, repairsBar: !nesting,
+            start: clock, end: held ? nil : (animated ? clock + duration : clock))
         if !animated { finishTransition(id) }
     }
 
     /// The end of a transition: the did-calls, didShow, releases, then the queue.
     mutating func finishTransition(_ id: Int) {
-        if case let .interactive(_, cancels)? = navs[id]?.transition?.kind, cancels, let t = navs[id]?.transition {
+        if case .interactive(_, let cancels)? = navs[id]?.transition?.kind, cancels, let t = navs[id]?.transition {
             cancelInteractivePop(id, t)
             return
         }
@@ -319,7 +326,8 @@ extension NavigationModel {
     mutating func runQueue(_ id: Int) {
         // An empty queue (the usual case) costs one read of the table.
         while navs[id]?.queue.isEmpty == false, navs[id]?.isTransitioning == false, frozenNav != id,
-              let call = navs[id]?.queue.first {
+            let call = navs[id]?.queue.first
+        {
             navs[id]?.queue.removeFirst()
             do { try run(id, call) } catch {}
             // The queued call held its arguments; now that it ran, they may be free.

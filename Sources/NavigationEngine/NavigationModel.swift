@@ -46,13 +46,24 @@ public struct NavigationModel: Hashable, Sendable {
         // (SipHash) per field cost more than the command itself.
         var h = 0
         func mix(_ value: Int) { h = (h &* 1_000_003) &+ value &+ 0x9E37_79B9 }
-        mix(clock); mix(screens.count); mix(counters.count); mix(modals.count); mix(created); mix(nextNavID)
+        mix(clock)
+        mix(screens.count)
+        mix(counters.count)
+        mix(modals.count)
+        mix(created)
+        mix(nextNavID)
         mix((isModalTransitioning ? 1 : 0) | (hasAlert ? 2 : 0) | (isFrozen ? 4 : 0) | (contentPanUsed ? 8 : 0))
         for id in navs.ids {
             guard let count = navs[id]?.stack.count else { continue }
-            mix(id); mix(count); mix(navs[id]?.queue.count ?? 0); mix(navs[id]?.top?.ordinal ?? 0)
-            mix(navs[id]?.isPushing == true ? 1 : 0); mix(navs[id]?.transition?.end ?? -2)
-            if case let .interactive(percent, cancels)? = navs[id]?.transition?.kind { mix(percent * 2 + (cancels ? 1 : 0)) }
+            mix(id)
+            mix(count)
+            mix(navs[id]?.queue.count ?? 0)
+            mix(navs[id]?.top?.ordinal ?? 0)
+            mix(navs[id]?.isPushing == true ? 1 : 0)
+            mix(navs[id]?.transition?.end ?? -2)
+            if case .interactive(let percent, let cancels)? = navs[id]?.transition?.kind {
+                mix(percent * 2 + (cancels ? 1 : 0))
+            }
         }
         return h
     }
@@ -66,7 +77,7 @@ public struct NavigationModel: Hashable, Sendable {
     var frozenNav: Int? {
         switch frozen {
         case .none: nil
-        case let .some(frozen): frozen.nav
+        case .some(let frozen): frozen.nav
         }
     }
 
@@ -127,7 +138,8 @@ public struct NavigationModel: Hashable, Sendable {
     /// appending what happens to `events`. Returns whether anything changed.
     @discardableResult
     public mutating func settle(events: inout [Event]) -> Bool {
-        let before = clock, start = events.count
+        let before = clock
+        let start = events.count
         swap(&scratch.events, &events)
         runUntilIdle()
         swap(&scratch.events, &events)
@@ -138,41 +150,42 @@ public struct NavigationModel: Hashable, Sendable {
         // Resolving a reference scans the current stack and, failing that, the live screens.
         switch action {
         case .popTo, .backMenu, .setStack: work(currentStack.count + screens.count)
-        case let .push(ref, _, _) where ref.ordinal != nil: work(1)
+        case .push(let ref, _, _) where ref.ordinal != nil: work(1)
         case .notify: work(screens.count)
         default: work(1)
         }
         switch action {
-        case let .push(ref, gate, animated): try pushCommand(ref, gate: gate, animated: animated)
-        case let .pop(animated): try navCall(currentNavID, .pop(animated: animated))
-        case let .popTo(ref, animated):
+        case .push(let ref, let gate, let animated): try pushCommand(ref, gate: gate, animated: animated)
+        case .pop(let animated): try navCall(currentNavID, .pop(animated: animated))
+        case .popTo(let ref, let animated):
             let target = try resolveLive(ref)
             try navCall(currentNavID, .popTo(target, animated: animated))
-        case let .popToRoot(animated): try navCall(currentNavID, .popToRoot(animated: animated))
-        case let .setStack(refs, animated): try setStackCommand(refs, animated: animated)
-        case let .root(name): replaceRoot(with: .nav(name))
-        case let .tabs(names): replaceRoot(with: .tabs(names))
+        case .popToRoot(let animated): try navCall(currentNavID, .popToRoot(animated: animated))
+        case .setStack(let refs, let animated): try setStackCommand(refs, animated: animated)
+        case .root(let name): replaceRoot(with: .nav(name))
+        case .tabs(let names): replaceRoot(with: .tabs(names))
         case .back: try backCommand()
-        case let .backMenu(ref): try backMenuCommand(ref)
-        case let .swipe(cancel): try swipeCommand(percent: nil, cancel: cancel)
-        case let .drag(percent): try swipeCommand(percent: percent, cancel: false)
-        case let .contentSwipe(cancel): try contentPanCommand(percent: nil, cancel: cancel)
-        case let .contentDrag(percent): try contentPanCommand(percent: percent, cancel: false)
+        case .backMenu(let ref): try backMenuCommand(ref)
+        case .swipe(let cancel): try swipeCommand(percent: nil, cancel: cancel)
+        case .drag(let percent): try swipeCommand(percent: percent, cancel: false)
+        case .contentSwipe(let cancel): try contentPanCommand(percent: nil, cancel: cancel)
+        case .contentDrag(let percent): try contentPanCommand(percent: percent, cancel: false)
         case .release: try releaseCommand()
-        case let .tap(button): try tapCommand(button)
-        case let .tab(name): try tabCommand(name)
-        case let .present(name, inNavigation, animated): present(name, inNavigation: inNavigation, animated: animated)
-        case let .dismiss(animated): dismiss(animated: animated)
-        case let .screen(name, list): declare(name, list)
-        case let .use(cls): use(cls)
-        case let .delegate(outside): setDelegate(outside)
-        case let .gestureDelegate(kind): setGestureDelegate(kind)
-        case let .setContentSwipe(enabled): try setContentPanEnabled(enabled)
-        case let .wait(milliseconds):
+        case .tap(let button): try tapCommand(button)
+        case .tab(let name): try tabCommand(name)
+        case .present(let name, let inNavigation, let animated):
+            present(name, inNavigation: inNavigation, animated: animated)
+        case .dismiss(let animated): dismiss(animated: animated)
+        case .screen(let name, let list): declare(name, list)
+        case .use(let cls): use(cls)
+        case .delegate(let outside): setDelegate(outside)
+        case .gestureDelegate(let kind): setGestureDelegate(kind)
+        case .setContentSwipe(let enabled): try setContentPanEnabled(enabled)
+        case .wait(let milliseconds):
             if let milliseconds { advance(to: clock + milliseconds) } else { runUntilIdle() }
-        case let .setDuration(kind, milliseconds): durations[kind] = milliseconds
-        case let .setProfile(profile): self.profile = profile
-        case let .notify(name): notify(name)
+        case .setDuration(let kind, let milliseconds): durations[kind] = milliseconds
+        case .setProfile(let profile): self.profile = profile
+        case .notify(let name): notify(name)
         }
     }
 
@@ -214,7 +227,7 @@ extension Action {
     /// Whether UIKit may raise while the action runs (after it changed something).
     var mayRaise: Bool {
         switch self {
-        case let .push(ref, _, _): ref.ordinal != nil
+        case .push(let ref, _, _): ref.ordinal != nil
         case .setStack, .popTo, .backMenu, .tap: true
         default: false
         }

@@ -25,8 +25,9 @@ enum ExpectedFailure {
 
     /// Whether the diagnostics of a run show a failure on `line` of `file` and nowhere else.
     static func failedOnlyOn(_ line: Int, of file: String, diagnostics: [String]) -> Bool {
-        !diagnostics.isEmpty && diagnostics.allSatisfy {
-            $0.hasPrefix("\(file):\(line):") && !$0.hasPrefix("\(file):\(line):0")
-        }
+        !diagnostics.isEmpty
+            && diagnostics.allSatisfy {
+                $0.hasPrefix("\(file):\(line):") && !$0.hasPrefix("\(file):\(line):0")
+            }
     }
 }

@@ -26,10 +26,10 @@ enum ExploreCommand {
     }
 
     static let usage = """
-    usage: navsh explore FILE... [--depth N] [--max-states N] [--jobs N] [--all] [--out FILE] [--json] [--profile ios26|legacy]
-           [--shard K/N --prefix-depth D]
-           navsh explore --merge RESULT.json... [--json]
-    """
+        usage: navsh explore FILE... [--depth N] [--max-states N] [--jobs N] [--all] [--out FILE] [--json] [--profile ios26|legacy]
+               [--shard K/N --prefix-depth D]
+               navsh explore --merge RESULT.json... [--json]
+        """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
         var parsed = Arguments()
@@ -72,19 +72,28 @@ enum ExploreCommand {
             case "--prefix-depth": parsed.prefixDepth = try number(name, value(), minimum: 1)
             case "--merge": parsed.merge = true
             default:
-                let known = ["--depth", "--max-states", "--jobs", "--all", "--out", "--json", "--profile", "--shard", "--prefix-depth", "--merge"]
+                let known = [
+                    "--depth", "--max-states", "--jobs", "--all", "--out", "--json", "--profile", "--shard",
+                    "--prefix-depth", "--merge",
+                ]
                 let hint = suggestion(for: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
                 throw UsageError("unknown option '\(name)' for explore\(hint)")
             }
         }
         if parsed.merge {
             if parsed.files.isEmpty { throw UsageError("'navsh explore --merge' needs the shards' --json results") }
-            if parsed.shard != nil || parsed.prefixDepth != nil { throw UsageError("'--merge' reads shards' results; it takes no '--shard' or '--prefix-depth'") }
+            if parsed.shard != nil || parsed.prefixDepth != nil {
+                throw UsageError("'--merge' reads shards' results; it takes no '--shard' or '--prefix-depth'")
+            }
             return parsed
         }
         if parsed.files.isEmpty { throw UsageError("'navsh explore' needs a setup file (one with explore lines)") }
-        if (parsed.shard == nil) != (parsed.prefixDepth == nil) { throw UsageError("'--shard K/N' and '--prefix-depth D' go together") }
-        if parsed.shard != nil, !parsed.json { throw UsageError("'--shard' writes a result for 'navsh explore --merge': it needs '--json'") }
+        if (parsed.shard == nil) != (parsed.prefixDepth == nil) {
+            throw UsageError("'--shard K/N' and '--prefix-depth D' go together")
+        }
+        if parsed.shard != nil, !parsed.json {
+            throw UsageError("'--shard' writes a result for 'navsh explore --merge': it needs '--json'")
+        }
         return parsed
     }
 
@@ -121,7 +130,9 @@ enum ExploreCommand {
         }
         let declarations = session.declarations
         guard !declarations.actions.isEmpty else {
-            Shell.writeError("navsh: explore: no 'explore ACTION...' line in \(args.files.joined(separator: ", ")): nothing to explore")
+            Shell.writeError(
+                "navsh: explore: no 'explore ACTION...' line in \(args.files.joined(separator: ", ")): nothing to explore"
+            )
             return 2
         }
         guard declarations.actions.count < 255 else {
@@ -129,11 +140,14 @@ enum ExploreCommand {
             return 2
         }
         guard declarations.invariants.count <= ExploreConfiguration.maxInvariants else {
-            Shell.writeError("navsh: explore: at most \(ExploreConfiguration.maxInvariants) invariants (the setup has \(declarations.invariants.count))")
+            Shell.writeError(
+                "navsh: explore: at most \(ExploreConfiguration.maxInvariants) invariants (the setup has \(declarations.invariants.count))"
+            )
             return 2
         }
-        var config = ExploreConfiguration(actions: declarations.actions, invariants: declarations.invariants,
-                                          checks: declarations.checks ?? BuiltinProperty.allCases)
+        var config = ExploreConfiguration(
+            actions: declarations.actions, invariants: declarations.invariants,
+            checks: declarations.checks ?? BuiltinProperty.allCases)
         config.depth = args.depth
         config.maxStates = args.maxStates
         config.jobs = args.jobs ?? max(1, availableCores())
@@ -146,8 +160,11 @@ enum ExploreCommand {
         let writer = Shell.writer
         defer { writer.flush() }
         let checks = config.checks.isEmpty ? "none" : config.checks.map(\.rawValue).joined(separator: " ")
-        let invariants = config.invariants.isEmpty ? "" : ", \(config.invariants.count) invariant\(config.invariants.count == 1 ? "" : "s")"
-        let header = "explore: \(args.files.joined(separator: " ")): \(config.actions.count) action\(config.actions.count == 1 ? "" : "s"), depth \(config.depth), checks: \(checks)\(invariants)"
+        let invariants =
+            config.invariants.isEmpty
+            ? "" : ", \(config.invariants.count) invariant\(config.invariants.count == 1 ? "" : "s")"
+        let header =
+            "explore: \(args.files.joined(separator: " ")): \(config.actions.count) action\(config.actions.count == 1 ? "" : "s"), depth \(config.depth), checks: \(checks)\(invariants)"
         if !args.json {
             writer.line(header)
             writer.flush()
@@ -161,26 +178,33 @@ enum ExploreCommand {
         let terminal = isatty(2) == 1 && !args.json
         var lastDraw = 0.0
         var drewProgress = false
-        let result = explorer.run(progress: { p in
-            let now = p.seconds
-            if terminal, now - lastDraw >= 0.1 {
-                lastDraw = now
-                drewProgress = true
-                let rate = p.seconds > 0 ? Int(Double(p.states) / p.seconds) : p.states
-                Shell.writeErrorRaw("\r\u{1b}[Kexplore: depth \(p.depth), \(grouped(p.states)) states, \(grouped(rate)) states/s, queue \(grouped(p.queue))")
-            } else if args.json, now - lastDraw >= 1 {
-                lastDraw = now
-                writer.line("{\"type\":\"progress\",\"depth\":\(p.depth),\"states\":\(p.states),\"steps\":\(p.steps),\"queue\":\(p.queue),\"seconds\":\(decimal(p.seconds, 3))}")
-                writer.flush()
-            }
-        }, shouldStop: { exploreInterrupted != 0 })
+        let result = explorer.run(
+            progress: { p in
+                let now = p.seconds
+                if terminal, now - lastDraw >= 0.1 {
+                    lastDraw = now
+                    drewProgress = true
+                    let rate = p.seconds > 0 ? Int(Double(p.states) / p.seconds) : p.states
+                    Shell.writeErrorRaw(
+                        "\r\u{1b}[Kexplore: depth \(p.depth), \(grouped(p.states)) states, \(grouped(rate)) states/s, queue \(grouped(p.queue))"
+                    )
+                } else if args.json, now - lastDraw >= 1 {
+                    lastDraw = now
+                    writer.line(
+                        "{\"type\":\"progress\",\"depth\":\(p.depth),\"states\":\(p.states),\"steps\":\(p.steps),\"queue\":\(p.queue),\"seconds\":\(decimal(p.seconds, 3))}"
+                    )
+                    writer.flush()
+                }
+            }, shouldStop: { exploreInterrupted != 0 })
         if drewProgress { Shell.writeErrorRaw("\r\u{1b}[K") }
 
         let outDirectory = args.out.map { parentDirectory(of: $0) }
         for (index, violation) in result.violations.enumerated() {
-            let printedScript = violation.script(sources: args.files.map { relativePath($0, from: ".") }, profile: args.profile)
+            let printedScript = violation.script(
+                sources: args.files.map { relativePath($0, from: ".") }, profile: args.profile)
             if index == 0, let out = args.out, let dir = outDirectory {
-                let written = violation.script(sources: args.files.map { relativePath($0, from: dir) }, profile: args.profile)
+                let written = violation.script(
+                    sources: args.files.map { relativePath($0, from: dir) }, profile: args.profile)
                 if let problem = writeWholeFile(out, written) {
                     Shell.writeError("navsh: explore: \(problem)")
                 }
@@ -188,37 +212,56 @@ enum ExploreCommand {
             let count = violation.steps.count
             if args.json {
                 let steps = violation.lines.map { EventRenderer.jsonString($0) }.joined(separator: ",")
-                let path = config.shard == nil ? "" : ExploreMerge.pathField(violation.steps, waitIndex: config.actions.count)
-                writer.line("{\"type\":\"violation\",\"property\":\(EventRenderer.jsonString(violation.name)),\"explanation\":\(EventRenderer.jsonString(violation.explanation)),\"length\":\(count),\"steps\":[\(steps)],\"script\":\(EventRenderer.jsonString(printedScript))\(path)}")
+                let path =
+                    config.shard == nil ? "" : ExploreMerge.pathField(violation.steps, waitIndex: config.actions.count)
+                writer.line(
+                    "{\"type\":\"violation\",\"property\":\(EventRenderer.jsonString(violation.name)),\"explanation\":\(EventRenderer.jsonString(violation.explanation)),\"length\":\(count),\"steps\":[\(steps)],\"script\":\(EventRenderer.jsonString(printedScript))\(path)}"
+                )
             } else {
-                writer.line("violated: \(violation.name) after \(count) step\(count == 1 ? "" : "s") (\(violation.explanation))")
+                writer.line(
+                    "violated: \(violation.name) after \(count) step\(count == 1 ? "" : "s") (\(violation.explanation))"
+                )
                 writer.line("")
                 writer.line("# counterexample: navsh test fails on it")
-                for line in printedScript.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { writer.line(String(line)) }
+                for line in printedScript.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                    writer.line(String(line))
+                }
                 writer.line("")
             }
         }
         let rate = result.seconds > 0 ? Int(Double(result.states) / result.seconds) : result.states
         let work = "\(grouped(result.states)) distinct states, \(grouped(result.steps)) steps"
-        let speed = "in \(decimal(result.seconds, 2)) s (\(grouped(rate)) states/s, \(result.jobs) job\(result.jobs == 1 ? "" : "s"))"
+        let speed =
+            "in \(decimal(result.seconds, 2)) s (\(grouped(rate)) states/s, \(result.jobs) job\(result.jobs == 1 ? "" : "s"))"
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let peakBytes = Int(usage.ru_maxrss) * 1024
         if args.json {
-            let outcome = !result.violations.isEmpty ? "violation" : result.cut == .interrupted ? "interrupted" : result.cut == .maxStates ? "cut" : "none"
-            writer.line("{\"type\":\"summary\",\"result\":\"\(outcome)\",\"states\":\(result.states),\"steps\":\(result.steps),\"depth\":\(config.depth),\"depth_reached\":\(result.depthReached),\"depth_complete\":\(result.depthComplete),\"exhausted\":\(result.exhausted),\"seconds\":\(decimal(result.seconds, 3)),\"jobs\":\(result.jobs),\"collision_probability\":\(scientific(result.collisionProbability)),\"max_rss_bytes\":\(peakBytes)}")
+            let outcome =
+                !result.violations.isEmpty
+                ? "violation" : result.cut == .interrupted ? "interrupted" : result.cut == .maxStates ? "cut" : "none"
+            writer.line(
+                "{\"type\":\"summary\",\"result\":\"\(outcome)\",\"states\":\(result.states),\"steps\":\(result.steps),\"depth\":\(config.depth),\"depth_reached\":\(result.depthReached),\"depth_complete\":\(result.depthComplete),\"exhausted\":\(result.exhausted),\"seconds\":\(decimal(result.seconds, 3)),\"jobs\":\(result.jobs),\"collision_probability\":\(scientific(result.collisionProbability)),\"max_rss_bytes\":\(peakBytes)}"
+            )
         } else {
             if !result.violations.isEmpty {
                 writer.line("explored \(work), depth \(result.depthReached) of \(config.depth), \(speed)")
             } else if result.cut == .interrupted {
-                writer.line("interrupted: no violation within depth \(result.depthComplete) (the last depth explored completely): \(work), \(speed)")
+                writer.line(
+                    "interrupted: no violation within depth \(result.depthComplete) (the last depth explored completely): \(work), \(speed)"
+                )
             } else if result.cut == .maxStates {
-                writer.line("search cut at \(grouped(result.states)) distinct states (--max-states): no violation within depth \(result.depthComplete) (the last depth explored completely): \(grouped(result.steps)) steps, \(speed)")
+                writer.line(
+                    "search cut at \(grouped(result.states)) distinct states (--max-states): no violation within depth \(result.depthComplete) (the last depth explored completely): \(grouped(result.steps)) steps, \(speed)"
+                )
             } else {
-                let exhausted = result.exhausted ? " (every reachable state was seen by depth \(result.depthComplete))" : ""
+                let exhausted =
+                    result.exhausted ? " (every reachable state was seen by depth \(result.depthComplete))" : ""
                 writer.line("no violation within depth \(config.depth): \(work), \(speed)\(exhausted)")
             }
-            writer.line("64-bit fingerprints: probability that a collision hid a state at most \(scientific(result.collisionProbability)); peak memory \(decimal(Double(peakBytes) / 1_048_576, 1)) MiB")
+            writer.line(
+                "64-bit fingerprints: probability that a collision hid a state at most \(scientific(result.collisionProbability)); peak memory \(decimal(Double(peakBytes) / 1_048_576, 1)) MiB"
+            )
         }
         if !result.violations.isEmpty { return 1 }
         if result.cut == .interrupted { return 130 }
@@ -250,7 +293,8 @@ func decimal(_ x: Double, _ places: Int) -> String {
     var scale = 1
     for _ in 0..<places { scale *= 10 }
     let n = Int((x * Double(scale)).rounded())
-    let whole = n / scale, fraction = n % scale
+    let whole = n / scale
+    let fraction = n % scale
     guard places > 0 else { return String(whole) }
     let digits = String(fraction)
     return "\(whole).\(String(repeating: "0", count: places - digits.count))\(digits)"
@@ -261,17 +305,27 @@ func scientific(_ x: Double) -> String {
     guard x > 0, x.isFinite else { return "0" }
     var exponent = 0
     var mantissa = x
-    while mantissa < 1 { mantissa *= 10; exponent -= 1 }
-    while mantissa >= 10 { mantissa /= 10; exponent += 1 }
+    while mantissa < 1 {
+        mantissa *= 10
+        exponent -= 1
+    }
+    while mantissa >= 10 {
+        mantissa /= 10
+        exponent += 1
+    }
     var text = decimal(mantissa, 1)
-    if text == "10.0" { text = "1.0"; exponent += 1 }
+    if text == "10.0" {
+        text = "1.0"
+        exponent += 1
+    }
     return "\(text)e\(exponent)"
 }
 
 /// `path` as seen from `directory` (both taken from the current directory when relative).
 func relativePath(_ path: String, from directory: String) -> String {
     guard let target = realPath(path), let base = realPath(directory) else { return path }
-    let t = target.split(separator: "/"), b = base.split(separator: "/")
+    let t = target.split(separator: "/")
+    let b = base.split(separator: "/")
     var common = 0
     while common < t.count, common < b.count, t[common] == b[common] { common += 1 }
     let ups = Array(repeating: "..", count: b.count - common)

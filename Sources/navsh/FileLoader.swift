@@ -11,13 +11,15 @@ struct FileLoader: ScriptLoader {
             full = path
         }
         switch ScriptFile.open(full) {
-        case let .failure(reason):
+        case .failure(let reason):
             return .failure(LoadFailure(path: path, reason: reason.message))
-        case let .success(fd):
+        case .success(let fd):
             let identity = realPath(full) ?? full
             let lines = LineSplitter(DescriptorSource(fd, owned: true))
-            return .success(LoadedScript(displayName: full, identity: identity, directory: parentDirectory(of: full),
-                                         lines: lines))
+            return .success(
+                LoadedScript(
+                    displayName: full, identity: identity, directory: parentDirectory(of: full),
+                    lines: lines))
         }
     }
 }

@@ -9,8 +9,8 @@
 // loop's poll wakes up (EINTR or its bounded timeout) and acts on the flags.
 
 import CReadline
-import NavScript
 import Glibc
+import NavScript
 
 enum LineInput: Equatable {
     case line(String)
@@ -57,7 +57,7 @@ private func installHandler(_ signo: Int32, _ handler: @convention(c) (Int32) ->
     var action = sigaction()
     action.__sigaction_handler.sa_handler = handler
     sigemptyset(&action.sa_mask)
-    action.sa_flags = SA_RESTART  // poll(2) is never restarted, so it still wakes up
+    action.sa_flags = SA_RESTART // poll(2) is never restarted, so it still wakes up
     sigaction(signo, &action, nil)
 }
 
@@ -70,8 +70,9 @@ private func monotonicMilliseconds() -> Int {
 /// The line being edited up to `byteOffset` (readline counts bytes).
 private func lineBefore(byteOffset: Int) -> String {
     guard let buffer = navsh_rl_line_buffer(), byteOffset > 0 else { return "" }
-    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
-                                    count: min(byteOffset, Int(navsh_rl_end())))
+    let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
+        count: min(byteOffset, Int(navsh_rl_end())))
     return String(decoding: bytes, as: UTF8.self)
 }
 
@@ -137,10 +138,10 @@ final class LineEditor {
             guard let text else { return nil }
             let before = lineBefore(byteOffset: Int(start))
             switch Completion.at(before[...], screens: completionScreens) {
-            case let .words(words):
+            case .words(let words):
                 completionWords = words
                 completionWantsFiles = false
-            case let .files(plus):
+            case .files(let plus):
                 completionWords = plus
                 completionWantsFiles = true
                 navsh_rl_set_filename_completion_desired(1)
@@ -251,7 +252,7 @@ final class LineEditor {
         if !queuedLines.isEmpty {
             return .line(queuedLines.removeFirst())
         }
-        sigintFlag = 0  // a Ctrl-C typed while a command ran does not discard this line
+        sigintFlag = 0 // a Ctrl-C typed while a command ran does not discard this line
         interruptedThisLine = false
         fflush(navsh_stdout())
         fflush(navsh_stderr())

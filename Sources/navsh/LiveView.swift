@@ -136,12 +136,13 @@ final class LiveView {
     static func summary(_ p: PhonePicture) -> String {
         var parts: [String] = []
         if !p.tabs.isEmpty {
-            parts.append(p.tabs.enumerated().map { $0.offset == p.selectedTab ? "[\($0.element)]" : $0.element }
-                .joined(separator: " "))
+            parts.append(
+                p.tabs.enumerated().map { $0.offset == p.selectedTab ? "[\($0.element)]" : $0.element }
+                    .joined(separator: " "))
         }
         var bar = ""
         switch p.back {
-        case let .system(title): bar += "‹ \(title) | "
+        case .system(let title): bar += "‹ \(title) | "
         case .custom: bar += "(custom back) | "
         case .none: break
         }
@@ -149,7 +150,10 @@ final class LiveView {
         parts.append(bar)
         if let s = p.slide {
             let percent = Int((s.progress * 100).rounded())
-            parts.append(s.isPush ? "push \(s.incoming) \(percent)%" : "pop \(s.outgoing) \(percent)%\(s.heldByFinger ? " (finger)" : "")")
+            parts.append(
+                s.isPush
+                    ? "push \(s.incoming) \(percent)%"
+                    : "pop \(s.outgoing) \(percent)%\(s.heldByFinger ? " (finger)" : "")")
         }
         if let sheet = p.sheet { parts.append("sheet \(sheet.screen) \(Int((sheet.height * 100).rounded()))%") }
         if let text = p.alertText { parts.append("alert \"\(text)\"") }
@@ -191,7 +195,9 @@ final class LiveView {
             status += s.isPush ? " · push \(s.incoming) \(percent)%" : " · pop \(s.outgoing) \(percent)%"
             if s.heldByFinger { status += " (finger)" }
         }
-        if let sheet = p.sheet, sheet.height < 1 { status += " · \(sheet.screen) \(Int((sheet.height * 100).rounded()))%" }
+        if let sheet = p.sheet, sheet.height < 1 {
+            status += " · \(sheet.screen) \(Int((sheet.height * 100).rounded()))%"
+        }
         if p.frozenReason != nil { status += " · FROZEN: every touch is ignored" }
         lines.append(status)
         lines.append("")
@@ -214,7 +220,7 @@ final class LiveView {
         }
         var left: String
         switch back {
-        case let .system(name): left = "‹ " + clip(name, 9)
+        case .system(let name): left = "‹ " + clip(name, 9)
         case .custom: left = "[Back]"
         case .none: left = ""
         }
@@ -229,7 +235,8 @@ final class LiveView {
         let middle = contentRows / 2
         func panel(_ name: String, at offset: Int, edge: Bool) {
             // The panel spans [offset, offset + w); only its visible part is drawn.
-            let from = max(0, offset), to = min(w, offset + w)
+            let from = max(0, offset)
+            let to = min(w, offset + w)
             guard from < to else { return }
             for r in 0..<contentRows {
                 for x in from..<to { rows[r][x] = " " }
@@ -302,7 +309,9 @@ final class LiveView {
 
     static func tabBar(_ p: PhonePicture, _ w: Int) -> String {
         guard !p.tabs.isEmpty else { return centred("", w, fill: " ") }
-        let items = p.tabs.enumerated().map { $0.offset == p.selectedTab ? "[\(clip($0.element, 10))]" : clip($0.element, 10) }
+        let items = p.tabs.enumerated().map {
+            $0.offset == p.selectedTab ? "[\(clip($0.element, 10))]" : clip($0.element, 10)
+        }
         return centred(items.joined(separator: "  "), w, fill: " ")
     }
 

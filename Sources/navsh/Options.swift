@@ -1,5 +1,5 @@
-import NavigationEngine
 import NavScript
+import NavigationEngine
 
 /// One input to run, in command-line order.
 enum Input: Equatable {
@@ -28,8 +28,10 @@ struct Options {
     var showVersion = false
     var showHelp = false
 
-    static let optionNames = ["--json", "--echo", "--bail", "--profile", "--clock", "--speed", "--color", "--quiet",
-                              "--no-init", "--version", "--help", "-c", "-i", "--unified"]
+    static let optionNames = [
+        "--json", "--echo", "--bail", "--profile", "--clock", "--speed", "--color", "--quiet",
+        "--no-init", "--version", "--help", "-c", "-i", "--unified",
+    ]
 
     /// Parses arguments (without the program name); throws a usage message.
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -49,7 +51,9 @@ struct Options {
         }
         while let arg = args.popFirst() {
             if onlyFiles || arg == "-" || !arg.hasPrefix("-") {
-                if options.testPaths != nil { options.testPaths?.append(arg) } else if options.comparePaths != nil {
+                if options.testPaths != nil {
+                    options.testPaths?.append(arg)
+                } else if options.comparePaths != nil {
                     options.comparePaths?.append(arg)
                 } else {
                     options.inputs.append(arg == "-" ? .stdin : .file(arg))
@@ -91,12 +95,15 @@ struct Options {
                 options.speed = s
             case "--color":
                 let v = try optionValue()
-                guard ["auto", "always", "never"].contains(v) else { throw UsageError("invalid color '\(v)' (auto, always or never)") }
+                guard ["auto", "always", "never"].contains(v) else {
+                    throw UsageError("invalid color '\(v)' (auto, always or never)")
+                }
                 options.color = v
             case "-c" where options.testPaths != nil || options.comparePaths != nil,
-                 "-i" where options.testPaths != nil || options.comparePaths != nil:
+                "-i" where options.testPaths != nil || options.comparePaths != nil:
                 // `test` and `compare` run files: commands or a prompt would be ignored.
-                throw UsageError("option '\(name)' does not apply to 'navsh \(options.testPaths != nil ? "test" : "compare")'")
+                throw UsageError(
+                    "option '\(name)' does not apply to 'navsh \(options.testPaths != nil ? "test" : "compare")'")
             case "-c":
                 let v = try value("-c")
                 let count = options.inputs.filter { if case .commands = $0 { true } else { false } }.count
@@ -119,29 +126,29 @@ struct UsageError: Error {
 }
 
 let usageText = """
-usage: navsh [OPTIONS] [FILE...]        run scripts (or read stdin; REPL on a terminal)
-       navsh -c 'CMDS' [-c 'CMDS']...  run commands, then exit
-       navsh -i FILE                   run FILE, then continue at the prompt
-       navsh test PATH...              run each .nav file (or folder of them) as a test
-       navsh explore FILE... [--depth N] [--max-states N] [--jobs N] [--all] [--out FILE] [--json]
-                                       search every interleaving of FILE's explore actions for the
-                                       shortest one that breaks a property (docs/explorer.md)
-       navsh compare [--unified|--json] FILE
-                                       run FILE under ios26 and legacy, side by side or as a diff
+    usage: navsh [OPTIONS] [FILE...]        run scripts (or read stdin; REPL on a terminal)
+           navsh -c 'CMDS' [-c 'CMDS']...  run commands, then exit
+           navsh -i FILE                   run FILE, then continue at the prompt
+           navsh test PATH...              run each .nav file (or folder of them) as a test
+           navsh explore FILE... [--depth N] [--max-states N] [--jobs N] [--all] [--out FILE] [--json]
+                                           search every interleaving of FILE's explore actions for the
+                                           shortest one that breaks a property (docs/explorer.md)
+           navsh compare [--unified|--json] FILE
+                                           run FILE under ios26 and legacy, side by side or as a diff
 
-options:
-  --json                 events as JSON lines on stdout
-  --echo                 print each command before its events
-  --bail                 stop at the first error or failed expectation
-  --profile ios26|legacy UIKit behaviour to imitate (default ios26)
-  --clock virtual|real   transition clock (scripts: virtual; the prompt: real)
-  --speed X              play real-time transitions at X times real speed
-                         (0.1: slow motion, ten times slower; 0.01 to 100)
-  --color auto|always|never
-  --quiet                print only diagnostics and expectation results
-  --no-init              do not read $XDG_CONFIG_HOME/navsh/init.nav
-  --version, --help
-  -                      read commands from stdin; -- ends options
+    options:
+      --json                 events as JSON lines on stdout
+      --echo                 print each command before its events
+      --bail                 stop at the first error or failed expectation
+      --profile ios26|legacy UIKit behaviour to imitate (default ios26)
+      --clock virtual|real   transition clock (scripts: virtual; the prompt: real)
+      --speed X              play real-time transitions at X times real speed
+                             (0.1: slow motion, ten times slower; 0.01 to 100)
+      --color auto|always|never
+      --quiet                print only diagnostics and expectation results
+      --no-init              do not read $XDG_CONFIG_HOME/navsh/init.nav
+      --version, --help
+      -                      read commands from stdin; -- ends options
 
-exit status: 0 ok, 1 a command or expectation failed, 2 usage error, 130 interrupted
-"""
+    exit status: 0 ok, 1 a command or expectation failed, 2 usage error, 130 interrupted
+    """

@@ -1,6 +1,6 @@
 import Glibc
-import NavigationEngine
 import NavScript
+import NavigationEngine
 
 /// The one writer all of navsh's own output leaves through: every byte for
 /// stdout (events, command output, `--help`, `navsh test`'s report, the

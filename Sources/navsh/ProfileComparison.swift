@@ -1,6 +1,6 @@
 import Glibc
-import NavigationEngine
 import NavScript
+import NavigationEngine
 
 /// `navsh compare FILE`: the script once per profile, the two event streams
 /// side by side (or as a unified diff), differing lines marked.
@@ -51,12 +51,13 @@ enum ProfileComparison {
             writer.line(pad("ios26", width) + "   legacy")
             writer.line(String(repeating: "-", count: width) + "   " + String(repeating: "-", count: width))
             for row in rows {
-                let marker = switch row.op {
-                case .same: " "
-                case .changed: "|"
-                case .removed: "<"
-                case .added: ">"
-                }
+                let marker =
+                    switch row.op {
+                    case .same: " "
+                    case .changed: "|"
+                    case .removed: "<"
+                    case .added: ">"
+                    }
                 writer.line(pad(clip(row.left ?? "", width), width) + " \(marker) " + (row.right ?? ""))
             }
         }
@@ -95,25 +96,31 @@ enum LineDiff {
     }
 
     static func rows(_ a: [String], _ b: [String]) -> [Row] {
-        let n = a.count, m = b.count
+        let n = a.count
+        let m = b.count
         guard n * m <= 16_000_000 else {
             // too large for the table: pair lines by position
             return (0..<max(n, m)).map { i in
-                let l = i < n ? a[i] : nil, r = i < m ? b[i] : nil
-                return Row(op: l == r ? .same : (l == nil ? .added : (r == nil ? .removed : .changed)), left: l, right: r)
+                let l = i < n ? a[i] : nil
+                let r = i < m ? b[i] : nil
+                return Row(
+                    op: l == r ? .same : (l == nil ? .added : (r == nil ? .removed : .changed)), left: l, right: r)
             }
         }
         var table = [Int32](repeating: 0, count: (n + 1) * (m + 1))
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
-                table[i * (m + 1) + j] = a[i] == b[j]
+                table[i * (m + 1) + j] =
+                    a[i] == b[j]
                     ? table[(i + 1) * (m + 1) + j + 1] + 1
                     : max(table[(i + 1) * (m + 1) + j], table[i * (m + 1) + j + 1])
             }
         }
         var rows: [Row] = []
-        var i = 0, j = 0
-        var removed: [String] = [], added: [String] = []
+        var i = 0
+        var j = 0
+        var removed: [String] = []
+        var added: [String] = []
         func flushChanges() {
             let paired = min(removed.count, added.count)
             for k in 0..<paired { rows.append(Row(op: .changed, left: removed[k], right: added[k])) }

@@ -58,7 +58,7 @@ struct Repl {
                 break reading
             case .interrupt:
                 continue
-            case let .line(text):
+            case .line(let text):
                 lineNumber += 1
                 editor.addHistory(text)
                 let result = Shell.settle(session.feed(text, file: "<prompt>", line: lineNumber), session, driver)

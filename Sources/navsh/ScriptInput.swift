@@ -27,11 +27,11 @@ extension Shell {
     /// (with the message printed) if it cannot be run: a usage error.
     static func checkScriptArgument(_ path: String) -> Bool {
         switch ScriptFile.open(path) {
-        case let .failure(reason):
+        case .failure(let reason):
             let hint = reason.message == "Is a directory" ? " (navsh test runs the scripts of a folder)" : ""
             writeError("navsh: cannot read '\(path)': \(reason.message)\(hint)")
             return false
-        case let .success(fd):
+        case .success(let fd):
             close(fd)
             return true
         }
@@ -41,15 +41,17 @@ extension Shell {
     @discardableResult
     static func runFile(_ path: String, session: Session, driver: RealTimeDriver? = nil) -> LineResult {
         switch ScriptFile.open(path) {
-        case let .failure(reason):
+        case .failure(let reason):
             session.reportUnreadable(path, reason: reason.message)
             return session.stopped ? .stopped : .failed
-        case let .success(fd):
+        case .success(let fd):
             let identity = realPath(path)
             session.enterScript(identity)
             defer { session.leaveScript(identity) }
-            return settle(session.start(lines: LineSplitter(DescriptorSource(fd, owned: true)), file: path,
-                                        directory: parentDirectory(of: path)), session, driver)
+            return settle(
+                session.start(
+                    lines: LineSplitter(DescriptorSource(fd, owned: true)), file: path,
+                    directory: parentDirectory(of: path)), session, driver)
         }
     }
 
@@ -86,14 +88,15 @@ extension ExpectedFailure {
     /// as the run (so CRLF lines count alike), a line at a time: only the
     /// first line is read when it is not the pragma. Nil if the file cannot be read.
     static func lastLine(ofFile path: String) -> Int? {
-        guard case let .success(fd) = ScriptFile.open(path) else { return nil }
+        guard case .success(let fd) = ScriptFile.open(path) else { return nil }
         let reader = LineSplitter(DescriptorSource(fd, owned: true))
-        guard case let .line(first) = reader.next(),
-              first.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(pragma) else { return nil }
+        guard case .line(let first) = reader.next(),
+            first.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(pragma)
+        else { return nil }
         var last = 0
         while true {
             switch reader.next() {
-            case let .line(text):
+            case .line(let text):
                 let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
                 if !trimmed.isEmpty, !trimmed.hasPrefix("#") { last = reader.lineNumber }
             case .end:

@@ -47,8 +47,9 @@ enum Shell {
         if let paths = options.comparePaths {
             return ProfileComparison.run(paths: paths, options: options, writer: writer)
         }
-        let host = ShellHost(output: writer, drivesRealTime: true, report: writer.error,
-                             outputFailed: { writer.stdoutFailed })
+        let host = ShellHost(
+            output: writer, drivesRealTime: true, report: writer.error,
+            outputFailed: { writer.stdoutFailed })
         let session = Session(options: sessionOptions(options), host: host)
         host.session = session
         let driver = RealTimeDriver(writer: writer, showProgress: isatty(1) == 1)
@@ -62,7 +63,7 @@ enum Shell {
         if inputs.isEmpty, !stdinIsTerminal { inputs = [.stdin] }
         // `navsh help [COMMAND]`, when no file is called help: the help it asks for.
         if case .file("help")? = inputs.first, access("help", F_OK) != 0 {
-            if inputs.count == 2, case let .file(name) = inputs[1], let entry = CommandCatalog.help(for: name) {
+            if inputs.count == 2, case .file(let name) = inputs[1], let entry = CommandCatalog.help(for: name) {
                 writeOut("usage: \(entry.usage)\n  \(entry.summary)\n  example: \(entry.example)\n")
                 return 0
             }
@@ -70,7 +71,7 @@ enum Shell {
             return inputs.count == 1 ? 0 : 2
         }
         // Check every file first: an unreadable one is a usage error before anything runs.
-        for case let .file(path) in inputs where !checkScriptArgument(path) {
+        for case .file(let path) in inputs where !checkScriptArgument(path) {
             return 2
         }
         var ended = false
@@ -78,14 +79,15 @@ enum Shell {
             if ended { break }
             let result: LineResult
             switch input {
-            case let .file(path):
+            case .file(let path):
                 result = runFile(path, session: session, driver: driver)
             case .stdin:
                 result = runStdin(session: session, driver: driver)
-            case let .commands(text, index):
+            case .commands(let text, let index):
                 var line = settle(session.feed(text, file: "<command line>", line: index), session, driver)
                 // Consecutive -c are one script: `-c 'pusj' -c 'expect error'` excuses the error.
-                let nextIsCommands = if position + 1 < inputs.count, case .commands = inputs[position + 1] { true } else { false }
+                let nextIsCommands =
+                    if position + 1 < inputs.count, case .commands = inputs[position + 1] { true } else { false }
                 if !nextIsCommands {
                     line = settle(session.endOfInput(file: "<command line>"), session, driver)
                 }
@@ -113,7 +115,7 @@ enum Shell {
     /// lets it go on; returns what finally happened to the line.
     static func settle(_ result: LineResult, _ session: Session, _ driver: RealTimeDriver?) -> LineResult {
         var result = result
-        while case let .wantsRealTime(until) = result {
+        while case .wantsRealTime(let until) = result {
             _ = driver?.run(session, until: until)
             result = session.resume()
         }

@@ -1,6 +1,6 @@
 import Glibc
-import NavigationEngine
 import NavScript
+import NavigationEngine
 
 /// What a session gets from navsh: output (the writer, or a capture for
 /// `navsh test`), scripts from disk, files written whole, recordings, and
@@ -20,8 +20,10 @@ final class ShellHost: SessionHost {
     /// The session, for the scripts it is reading (`record` must not write into one).
     weak var session: Session?
 
-    init(output: OutputSink, drivesRealTime: Bool, report: @escaping (String) -> Void,
-         outputFailed: @escaping () -> Bool = { false }) {
+    init(
+        output: OutputSink, drivesRealTime: Bool, report: @escaping (String) -> Void,
+        outputFailed: @escaping () -> Bool = { false }
+    ) {
         self.output = output
         self.drivesRealTime = drivesRealTime
         self.report = report
@@ -35,7 +37,9 @@ final class ShellHost: SessionHost {
     }
 
     func openRecording(_ path: String) -> Result<RecordingID, Problem> {
-        if let session, let problem = recordingTargetIsBeingRead(path, session: session) { return .failure(.session(problem)) }
+        if let session, let problem = recordingTargetIsBeingRead(path, session: session) {
+            return .failure(.session(problem))
+        }
         guard let file = fopen(path, "a") else {
             return .failure(.session(.cannotRecord(path: path, reason: String(cString: strerror(errno)))))
         }
@@ -65,7 +69,8 @@ final class ShellHost: SessionHost {
     func closeRecording(_ recording: RecordingID) {
         guard let file = recordings.removeValue(forKey: recording.value) else { return }
         if fclose(file) != 0 {
-            report("navsh: cannot write recording '\(paths[recording.value] ?? "")': \(String(cString: strerror(errno)))")
+            report(
+                "navsh: cannot write recording '\(paths[recording.value] ?? "")': \(String(cString: strerror(errno)))")
             failedRecordings += 1
         }
         paths[recording.value] = nil

@@ -51,7 +51,10 @@ enum TestRunner {
             host.closeAll()
             // A finding (`# navsh-test: expect-fail`) passes when it fails on its last line only.
             let mustFailOn = ExpectedFailure.lastLine(ofFile: file)
-            let ok = if let line = mustFailOn { ExpectedFailure.failedOnlyOn(line, of: file, diagnostics: sink.diagnostics) } else { session.failureCount == 0 }
+            let ok =
+                if let line = mustFailOn {
+                    ExpectedFailure.failedOnlyOn(line, of: file, diagnostics: sink.diagnostics)
+                } else { session.failureCount == 0 }
             if ok, host.failedRecordings == 0 {
                 passed += 1
                 writer.line("PASS \(file)")
@@ -59,7 +62,9 @@ enum TestRunner {
                 failed += 1
                 writer.line("FAIL \(file)")
                 for diagnostic in sink.diagnostics { writer.line("  \(diagnostic)") }
-                if let line = mustFailOn { writer.line("  \(file): expected to fail on line \(line) only (\(ExpectedFailure.pragma))") }
+                if let line = mustFailOn {
+                    writer.line("  \(file): expected to fail on line \(line) only (\(ExpectedFailure.pragma))")
+                }
             }
         }
         writer.line("\(passed) passed, \(failed) failed")

@@ -1,7 +1,8 @@
-@testable import NavExplorer
 import NavScript
 import NavigationEngine
 import Testing
+
+@testable import NavExplorer
 
 /// A setup script run the way `navsh explore` runs it, and an explorer over its final state.
 struct Setup {
@@ -30,7 +31,8 @@ struct Setup {
 
     func explorer(depth: Int = 8, jobs: Int = 1, all: Bool = false, maxStates: Int = 1_000_000) -> Explorer {
         let d = session.declarations
-        var config = ExploreConfiguration(actions: d.actions, invariants: d.invariants, checks: d.checks ?? BuiltinProperty.allCases)
+        var config = ExploreConfiguration(
+            actions: d.actions, invariants: d.invariants, checks: d.checks ?? BuiltinProperty.allCases)
         config.depth = depth
         config.jobs = jobs
         config.all = all
@@ -48,7 +50,8 @@ struct ExplorerPropertyTests {
         model.canonicalize()
         let mask = explorer.stateViolations(model, events: [])
         return (0..<64).filter { mask & (1 << UInt64($0)) != 0 }.map {
-            $0 < BuiltinProperty.allCases.count ? .builtin(BuiltinProperty.allCases[$0]) : .invariant($0 - BuiltinProperty.allCases.count)
+            $0 < BuiltinProperty.allCases.count
+                ? .builtin(BuiltinProperty.allCases[$0]) : .invariant($0 - BuiltinProperty.allCases.count)
         }
     }
 
@@ -78,13 +81,17 @@ struct ExplorerPropertyTests {
 
     @Test("confirmations: a confirm screen gone without an OK")
     func confirmations() {
-        let setup = Setup("explore back\nuse UISafeNavigationController\nscreen Editor confirm \"Sure?\"\npush List\npush Editor\nsetstack List")
+        let setup = Setup(
+            "explore back\nuse UISafeNavigationController\nscreen Editor confirm \"Sure?\"\npush List\npush Editor\nsetstack List"
+        )
         #expect(violated(setup) == [.builtin(.confirmations)])
     }
 
     @Test("check limits the built-in properties; invariants count in file order")
     func checksAndInvariants() {
-        let setup = Setup("explore back\ncheck gates\ninvariant depth 3\ninvariant no alert\ninvariant stack Home\ngesture-delegate none\npush Home\nswipe")
+        let setup = Setup(
+            "explore back\ncheck gates\ninvariant depth 3\ninvariant no alert\ninvariant stack Home\ngesture-delegate none\npush Home\nswipe"
+        )
         #expect(violated(setup) == [.invariant(0)])
     }
 
@@ -93,7 +100,8 @@ struct ExplorerPropertyTests {
         let setup = Setup("explore back\ninvariant no log \"deinit\"\npush Home")
         let explorer = setup.explorer()
         let deinitEvent = Event(time: 0, payload: .deinitialized(ScreenName(className: "Home", ordinal: 1)))
-        #expect(explorer.stepViolations(raised: false, events: [deinitEvent]) == 1 << UInt64(Property.invariant(0).rank))
+        #expect(
+            explorer.stepViolations(raised: false, events: [deinitEvent]) == 1 << UInt64(Property.invariant(0).rank))
         #expect(explorer.stepViolations(raised: true, events: []) == 1 << UInt64(Property.builtin(.exceptions).rank))
         #expect(explorer.stepViolations(raised: false, events: []) == 0)
     }
@@ -145,13 +153,15 @@ struct ExplorerSearchTests {
 
     @Test("setstack on UISafeNavigationController with a confirm screen on top: one step")
     func safeSetStack() throws {
-        let result = Setup("""
+        let result = Setup(
+            """
             use UISafeNavigationController
             screen Editor confirm "Discard changes?"
             push List
             push Editor
             explore back "tap OK" "tap Cancel" "setstack List"
-            """).explorer().run()
+            """
+        ).explorer().run()
         let v = try #require(result.violations.first)
         #expect(v.property == .builtin(.confirmations))
         #expect(v.lines == ["setstack List &"])
@@ -168,7 +178,8 @@ struct ExplorerSearchTests {
 
     @Test("the freeze of a swipe during a push needs the push in flight: two steps, the push first")
     func swipeDuringPush() throws {
-        let result = Setup("gesture-delegate none\npush Home\npush List\nexplore \"push Detail\" swipe").explorer().run()
+        let result = Setup("gesture-delegate none\npush Home\npush List\nexplore \"push Detail\" swipe").explorer()
+            .run()
         let v = try #require(result.violations.first)
         #expect(v.property == .builtin(.responsive))
         #expect(v.lines == ["push Detail &", "swipe &"])
@@ -176,7 +187,9 @@ struct ExplorerSearchTests {
 
     @Test("InteractivePopNavigationController refuses the swipe during a push, not during a pop")
     func guardedSwipe() throws {
-        let result = Setup("use InteractivePopNavigationController\npush Home\npush List\npush Item\nexplore \"push Detail\" swipe").explorer(depth: 4).run()
+        let result = Setup(
+            "use InteractivePopNavigationController\npush Home\npush List\npush Item\nexplore \"push Detail\" swipe"
+        ).explorer(depth: 4).run()
         let v = try #require(result.violations.first)
         #expect(v.property == .builtin(.responsive))
         #expect(v.lines == ["swipe &", "swipe &"])
@@ -190,7 +203,9 @@ struct ExplorerSearchTests {
         #expect(v.property == .builtin(.exceptions))
         #expect(v.lines == ["push A#1 &"])
         #expect(v.expectLine == nil)
-        #expect(v.explanation.hasPrefix("UIKit raised NSInvalidArgumentException: Pushing the same view controller instance more than once"))
+        #expect(
+            v.explanation.hasPrefix(
+                "UIKit raised NSInvalidArgumentException: Pushing the same view controller instance more than once"))
     }
 
     @Test("among the shortest, the first in the explore list's order, the wait last")
@@ -202,7 +217,9 @@ struct ExplorerSearchTests {
         #expect(second.violations.first?.lines == ["back &"])
     }
 
-    @Test("a wait is a step: a push, a wait to its end, then the frozen swipe is not needed; the queued pop after the gate is")
+    @Test(
+        "a wait is a step: a push, a wait to its end, then the frozen swipe is not needed; the queued pop after the gate is"
+    )
     func waitStep() throws {
         let result = Setup("screen Login gate\npush Home\npush Login &\nexplore pop").explorer().run()
         let v = try #require(result.violations.first)
@@ -212,21 +229,25 @@ struct ExplorerSearchTests {
 
     @Test("--all reports the shortest sequence for each property, in report order")
     func all() {
-        let result = Setup("""
+        let result = Setup(
+            """
             screen Login gate
             push Home
             push Login
             invariant depth 2
             explore back swipe "push Login#1"
-            """).explorer(all: true).run()
+            """
+        ).explorer(all: true).run()
         #expect(result.violations.map(\.name) == ["exceptions", "gates", "invariant depth 2"])
         #expect(result.violations.map(\.lines) == [["push Login#1 &"], ["back &"], ["back &"]])
     }
 
-    @Test("the same result for 1 and 2 jobs", arguments: [
-        "push Home\npush List\nexplore swipe \"push Detail\" back pop \"drag 30%\" \"drag 70%\" release",
-        "use UISafeNavigationController\nscreen Editor confirm \"Sure?\"\npush List\npush Editor\ncheck gates responsive exceptions\nexplore back swipe \"tap OK\" \"tap Cancel\" \"push Editor\" \"present Sheet nav\" dismiss",
-    ])
+    @Test(
+        "the same result for 1 and 2 jobs",
+        arguments: [
+            "push Home\npush List\nexplore swipe \"push Detail\" back pop \"drag 30%\" \"drag 70%\" release",
+            "use UISafeNavigationController\nscreen Editor confirm \"Sure?\"\npush List\npush Editor\ncheck gates responsive exceptions\nexplore back swipe \"tap OK\" \"tap Cancel\" \"push Editor\" \"present Sheet nav\" dismiss",
+        ])
     func jobsAgree(setup: String) {
         let one = Setup(setup).explorer(depth: 5, jobs: 1, all: true).run()
         let two = Setup(setup).explorer(depth: 5, jobs: 2, all: true).run()
@@ -312,19 +333,23 @@ struct ExplorerRenamingTests {
         #expect(numbered.states == 13)
     }
 
-    @Test("no renaming when an action or invariant can tell instances apart", arguments: [
-        "push Home\nexplore \"push Detail\" pop \"popto Home#1\"",
-        "push Home\ninvariant alive Home#1\nexplore \"push Detail\" pop",
-        "push Home\ninvariant no log \"Detail.deinit\"\nexplore \"push Detail\" pop",
-        "push Home\ninvariant stack Home\nexplore \"push Detail\" pop",
-    ])
+    @Test(
+        "no renaming when an action or invariant can tell instances apart",
+        arguments: [
+            "push Home\nexplore \"push Detail\" pop \"popto Home#1\"",
+            "push Home\ninvariant alive Home#1\nexplore \"push Detail\" pop",
+            "push Home\ninvariant no log \"Detail.deinit\"\nexplore \"push Detail\" pop",
+            "push Home\ninvariant stack Home\nexplore \"push Detail\" pop",
+        ])
     func noRenaming(setup: String) {
         #expect(!Setup(setup).explorer().renamesInstances)
     }
 
     @Test("renaming changes no counterexample of the known setups")
     func sameCounterexamples() throws {
-        let result = Setup("use InteractivePopNavigationController\npush Home\npush List\nexplore \"push Detail\" swipe").explorer().run()
+        let result = Setup(
+            "use InteractivePopNavigationController\npush Home\npush List\nexplore \"push Detail\" swipe"
+        ).explorer().run()
         let v = try #require(result.violations.first)
         #expect(v.lines == ["push Detail &", "push Detail &", "wait 350ms", "swipe &"])
     }

@@ -32,7 +32,8 @@ final class CatalogueHost: SessionHost {
     }
 
     func openRecording(_ path: String) -> Result<RecordingID, Problem> {
-        path.hasPrefix("/proc/") ? .failure(.session(.cannotRecord(path: path, reason: "No such file or directory")))
+        path.hasPrefix("/proc/")
+            ? .failure(.session(.cannotRecord(path: path, reason: "No such file or directory")))
             : .success(RecordingID(1))
     }
 }
@@ -86,8 +87,10 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     /// A known bug (reported, not yet fixed): the state check is expected to fail.
     var knownIssue: String?
 
-    init(_ name: String, setup: String = "", _ line: String, says: String, column: Int? = nil,
-         locatedIn: String? = nil, knownIssue: String? = nil) {
+    init(
+        _ name: String, setup: String = "", _ line: String, says: String, column: Int? = nil,
+        locatedIn: String? = nil, knownIssue: String? = nil
+    ) {
         self.name = name
         self.setup = setup
         self.line = line
@@ -102,18 +105,22 @@ struct BadInput: CustomTestStringConvertible, Sendable {
 
 /// A realistic state to start from: two stacks' worth of screens, a released one, an alert-free UI.
 let catalogueSetup = """
-push Home
-push Login
-push Profile
-pop
-"""
+    push Home
+    push Login
+    push Profile
+    pop
+    """
 
 let megabyte = 1 << 20
 
 let badInputs: [BadInput] = [
     // commands
-    BadInput("unknown command", setup: catalogueSetup, "pusj Login", says: "unknown command 'pusj' (did you mean 'push'?)", column: 1),
-    BadInput("unknown command after a good one", setup: catalogueSetup, "push A; poop", says: "unknown command 'poop'", column: 9),
+    BadInput(
+        "unknown command", setup: catalogueSetup, "pusj Login", says: "unknown command 'pusj' (did you mean 'push'?)",
+        column: 1),
+    BadInput(
+        "unknown command after a good one", setup: catalogueSetup, "push A; poop", says: "unknown command 'poop'",
+        column: 9),
     BadInput("a quoted command word", setup: catalogueSetup, "\"push\" A", says: "expected a command", column: 1),
     BadInput("uppercase keyword", setup: catalogueSetup, "Push A", says: "unknown command 'Push'", column: 1),
     // arity
@@ -122,13 +129,18 @@ let badInputs: [BadInput] = [
     BadInput("missing tabs", setup: catalogueSetup, "tabs", says: "'tabs' needs at least one tab"),
     BadInput("missing trait", setup: catalogueSetup, "screen Login", says: "'screen' needs a trait"),
     BadInput("extra argument", setup: catalogueSetup, "pop Login", says: "unexpected 'Login' after 'pop'", column: 5),
-    BadInput("extra argument after a keyword", setup: catalogueSetup, "push A instant now", says: "unexpected 'now'", column: 16),
+    BadInput(
+        "extra argument after a keyword", setup: catalogueSetup, "push A instant now", says: "unexpected 'now'",
+        column: 16),
     BadInput("extra argument of undo", setup: catalogueSetup, "undo 2", says: "unexpected '2'", column: 6),
     // durations
     BadInput("negative duration", setup: catalogueSetup, "wait -5ms", says: "never negative", column: 6),
-    BadInput("overflowing duration", setup: catalogueSetup, "wait 99999999999999999999ms", says: "invalid duration", column: 6),
+    BadInput(
+        "overflowing duration", setup: catalogueSetup, "wait 99999999999999999999ms", says: "invalid duration",
+        column: 6),
     BadInput("1e309ms", setup: catalogueSetup, "wait 1e309ms", says: "invalid duration '1e309ms'", column: 6),
-    BadInput("duration past the limit", setup: catalogueSetup, "set duration push 1000000001ms", says: "invalid duration"),
+    BadInput(
+        "duration past the limit", setup: catalogueSetup, "set duration push 1000000001ms", says: "invalid duration"),
     BadInput("a fraction of a millisecond", setup: catalogueSetup, "wait 0.5ms", says: "invalid duration"),
     BadInput("duration without a unit", setup: catalogueSetup, "wait 350", says: "invalid duration '350'"),
     BadInput("duration in minutes", setup: catalogueSetup, "wait 1min", says: "invalid duration"),
@@ -152,38 +164,64 @@ let badInputs: [BadInput] = [
     BadInput("a bad class name", setup: catalogueSetup, "push 9Lives", says: "not a valid screen reference", column: 6),
     BadInput("a quoted screen name", setup: catalogueSetup, "push \"Login\"", says: "not a valid screen reference"),
     // lexical
-    BadInput("open quote", setup: catalogueSetup, "screen Login confirm \"Discard", says: "unterminated quote", column: 22),
+    BadInput(
+        "open quote", setup: catalogueSetup, "screen Login confirm \"Discard", says: "unterminated quote", column: 22),
     BadInput("stray &", setup: catalogueSetup, "& push A", says: "stray '&'", column: 1),
     BadInput("stray ;", setup: catalogueSetup, "push A ;; pop", says: "stray ';'", column: 9),
     BadInput("leading ;", setup: catalogueSetup, "; pop", says: "stray ';'", column: 1),
     BadInput("control character", setup: catalogueSetup, "push A\u{01}", says: "control character 0x01", column: 7),
     BadInput("escape sequence", setup: catalogueSetup, "\u{1B}[A", says: "control character 0x1B", column: 1),
-    BadInput("carriage return inside a line", setup: catalogueSetup, "push A\rpop", says: "control character 0x0D", column: 7),
+    BadInput(
+        "carriage return inside a line", setup: catalogueSetup, "push A\rpop", says: "control character 0x0D", column: 7
+    ),
     BadInput("DEL", setup: catalogueSetup, "pop\u{7F}", says: "control character 0x7F", column: 4),
-    BadInput("control character inside quotes", setup: catalogueSetup, "screen A confirm \"x\u{07}\"", says: "control character 0x07"),
-    BadInput("invalid UTF-8", setup: catalogueSetup, String(decoding: Array("push A".utf8) + [0xFF, 0xFE], as: UTF8.self), says: "invalid UTF-8", column: 7),
-    BadInput("truncated UTF-8 sequence", setup: catalogueSetup, String(decoding: Array("push ".utf8) + [0xE2, 0x82], as: UTF8.self), says: "invalid UTF-8", column: 6),
+    BadInput(
+        "control character inside quotes", setup: catalogueSetup, "screen A confirm \"x\u{07}\"",
+        says: "control character 0x07"),
+    BadInput(
+        "invalid UTF-8", setup: catalogueSetup, String(decoding: Array("push A".utf8) + [0xFF, 0xFE], as: UTF8.self),
+        says: "invalid UTF-8", column: 7),
+    BadInput(
+        "truncated UTF-8 sequence", setup: catalogueSetup,
+        String(decoding: Array("push ".utf8) + [0xE2, 0x82], as: UTF8.self), says: "invalid UTF-8", column: 6),
     BadInput("NUL byte", setup: catalogueSetup, "push A\u{0}B", says: "NUL byte", column: 7),
     BadInput("NUL byte in quotes", setup: catalogueSetup, "screen A confirm \"a\u{0}b\"", says: "NUL byte"),
-    BadInput("1 MB of one word", setup: catalogueSetup, String(repeating: "z", count: megabyte), says: "unknown command", column: 1),
-    BadInput("1 MB of extra words", setup: catalogueSetup, "pop" + String(repeating: " x", count: megabyte / 2), says: "unexpected 'x'", column: 5),
-    BadInput("1 MB open quote", setup: catalogueSetup, "screen A confirm \"" + String(repeating: "y", count: megabyte), says: "unterminated quote", column: 18),
-    BadInput("1 MB of commands with an error at the end", setup: catalogueSetup,
-             String(repeating: "stack; ", count: megabyte / 7) + "pusj", says: "unknown command 'pusj'"),
+    BadInput(
+        "1 MB of one word", setup: catalogueSetup, String(repeating: "z", count: megabyte), says: "unknown command",
+        column: 1),
+    BadInput(
+        "1 MB of extra words", setup: catalogueSetup, "pop" + String(repeating: " x", count: megabyte / 2),
+        says: "unexpected 'x'", column: 5),
+    BadInput(
+        "1 MB open quote", setup: catalogueSetup, "screen A confirm \"" + String(repeating: "y", count: megabyte),
+        says: "unterminated quote", column: 18),
+    BadInput(
+        "1 MB of commands with an error at the end", setup: catalogueSetup,
+        String(repeating: "stack; ", count: megabyte / 7) + "pusj", says: "unknown command 'pusj'"),
     // the alert and fingers
-    BadInput("tap with no alert", setup: catalogueSetup, "tap OK", says: "no alert is on screen to tap 'OK'", column: 1),
-    BadInput("tap a button the alert lacks", setup: "screen Editor custom-back \"Leave?\"\npush Home\npush Editor\nback",
-             "tap Maybe", says: "no button 'Maybe'"),
+    BadInput(
+        "tap with no alert", setup: catalogueSetup, "tap OK", says: "no alert is on screen to tap 'OK'", column: 1),
+    BadInput(
+        "tap a button the alert lacks", setup: "screen Editor custom-back \"Leave?\"\npush Home\npush Editor\nback",
+        "tap Maybe", says: "no button 'Maybe'"),
     BadInput("release with no swipe held", setup: catalogueSetup, "release", says: "no edge swipe is held"),
     BadInput("tab with no tab bar", setup: catalogueSetup, "tab Home", says: "no tab bar"),
     BadInput("unknown tab", setup: "tabs Home Search", "tab Settings", says: "no tab 'Settings'"),
-    BadInput("back menu without the screen", setup: catalogueSetup + "\npush Editor", "backmenu Nobody", says: "Nobody"),
+    BadInput(
+        "back menu without the screen", setup: catalogueSetup + "\npush Editor", "backmenu Nobody", says: "Nobody"),
     // session commands
     BadInput("source cycle", setup: catalogueSetup, "source cat.nav", says: "source cycle", column: 1),
-    BadInput("source cycle through two files", setup: catalogueSetup, "source ping.nav", says: "source cycle", locatedIn: "pong.nav:1:1"),
-    BadInput("missing source file", setup: catalogueSetup, "source nowhere.nav", says: "cannot read 'nowhere.nav'", column: 1),
-    BadInput("unreadable source file", setup: catalogueSetup, "source locked.nav", says: "Permission denied", column: 1),
-    BadInput("record to an unwritable path", setup: catalogueSetup, "record /proc/no/such/dir/x.nav", says: "cannot record", column: 1),
+    BadInput(
+        "source cycle through two files", setup: catalogueSetup, "source ping.nav", says: "source cycle",
+        locatedIn: "pong.nav:1:1"),
+    BadInput(
+        "missing source file", setup: catalogueSetup, "source nowhere.nav", says: "cannot read 'nowhere.nav'", column: 1
+    ),
+    BadInput(
+        "unreadable source file", setup: catalogueSetup, "source locked.nav", says: "Permission denied", column: 1),
+    BadInput(
+        "record to an unwritable path", setup: catalogueSetup, "record /proc/no/such/dir/x.nav", says: "cannot record",
+        column: 1),
     BadInput("nothing to undo", "undo", says: "nothing to undo", column: 1),
     BadInput("help for no command", setup: catalogueSetup, "help pusj", says: "no help for 'pusj'"),
     BadInput("unknown log level", setup: catalogueSetup, "log loud", says: "'log' does not take 'loud'", column: 5),
@@ -192,25 +230,36 @@ let badInputs: [BadInput] = [
     BadInput("speed 1e3", setup: catalogueSetup, "set speed 1e3", says: "invalid speed"),
     BadInput("unknown profile", setup: catalogueSetup, "set profile ios7", says: "'set' does not take 'ios7'"),
     BadInput("unknown controller class", setup: catalogueSetup, "use NavController", says: "unknown controller class"),
-    BadInput("fragile with no fragile version", setup: catalogueSetup, "use UINavigationController fragile", says: "no fragile version"),
+    BadInput(
+        "fragile with no fragile version", setup: catalogueSetup, "use UINavigationController fragile",
+        says: "no fragile version"),
     BadInput("unknown feature", setup: catalogueSetup, "use features teleport", says: "does not take 'teleport'"),
-    BadInput("bad delegate name", setup: catalogueSetup, "delegate 9lives", says: "not a valid delegate name", column: 10),
-    BadInput("unknown delegate method", setup: catalogueSetup, "delegate D willShoe", says: "(did you mean 'willShow'?)"),
-    BadInput("unknown gesture delegate", setup: catalogueSetup, "gesture-delegate maybe", says: "does not take 'maybe'"),
+    BadInput(
+        "bad delegate name", setup: catalogueSetup, "delegate 9lives", says: "not a valid delegate name", column: 10),
+    BadInput(
+        "unknown delegate method", setup: catalogueSetup, "delegate D willShoe", says: "(did you mean 'willShow'?)"),
+    BadInput(
+        "unknown gesture delegate", setup: catalogueSetup, "gesture-delegate maybe", says: "does not take 'maybe'"),
     BadInput("bad expectation", setup: catalogueSetup, "expect depth -1", says: "invalid depth"),
-    BadInput("unknown expectation", setup: catalogueSetup, "expect happiness", says: "'expect' does not take 'happiness'"),
+    BadInput(
+        "unknown expectation", setup: catalogueSetup, "expect happiness", says: "'expect' does not take 'happiness'"),
     BadInput("timeline to an unknown format", setup: catalogueSetup, "timeline out.txt", says: "ends in neither"),
-    BadInput("timeline to an unwritable path", setup: catalogueSetup, "timeline /proc/no/such/dir/t.svg", says: "/proc/no/such/dir/t.svg|'timeline' is not supported yet"),
+    BadInput(
+        "timeline to an unwritable path", setup: catalogueSetup, "timeline /proc/no/such/dir/t.svg",
+        says: "/proc/no/such/dir/t.svg|'timeline' is not supported yet"),
     // a line with an error changes nothing, even after commands that ran
-    BadInput("error after commands that ran", setup: catalogueSetup, "push X; push Y instant; tap OK", says: "no alert", column: 25),
+    BadInput(
+        "error after commands that ran", setup: catalogueSetup, "push X; push Y instant; tap OK", says: "no alert",
+        column: 25),
     BadInput("error after a setting changed", setup: catalogueSetup, "log off; tap OK", says: "no alert", column: 10),
     BadInput("error after set speed", setup: catalogueSetup, "set speed 5; tap OK", says: "no alert"),
     BadInput("error after reset", setup: catalogueSetup, "reset; tap OK", says: "no alert"),
     BadInput("error after undo", setup: catalogueSetup, "undo; tap OK", says: "no alert"),
     BadInput("error after a background push", setup: catalogueSetup, "push Z &; tap OK", says: "no alert"),
     BadInput("UIKit exception", setup: catalogueSetup, "push Home#1", says: "UIKit raised"),
-    BadInput("UIKit exception while a background push is in flight", setup: "set profile legacy\ntabs S H\npush D &",
-             "popto H", says: "UIKit raised NSInternalInconsistencyException", column: 1),
+    BadInput(
+        "UIKit exception while a background push is in flight", setup: "set profile legacy\ntabs S H\npush D &",
+        "popto H", says: "UIKit raised NSInternalInconsistencyException", column: 1),
 ]
 
 @Suite("Bad input: a located error, and nothing changes")
@@ -242,12 +291,14 @@ struct BadInputCatalogueTests {
 
         #expect(sink.diagnostics.count == 1, "one diagnostic: \(sink.diagnostics.map { String($0.prefix(200)) })")
         let diagnostic = sink.diagnostics.first ?? ""
-        let prefix = input.locatedIn.map { "\($0): error: " }
+        let prefix =
+            input.locatedIn.map { "\($0): error: " }
             ?? input.column.map { "cat.nav:7:\($0): error: " } ?? "cat.nav:7:"
         #expect(diagnostic.hasPrefix(prefix), "located: \(diagnostic.prefix(200))")
         #expect(diagnostic.contains(": error: "))
-        #expect(input.says.split(separator: "|").contains { diagnostic.contains($0) },
-                "says what is wrong: \(diagnostic.prefix(200))")
+        #expect(
+            input.says.split(separator: "|").contains { diagnostic.contains($0) },
+            "says what is wrong: \(diagnostic.prefix(200))")
         #expect(diagnostic.utf8.count < 1000, "the message stays short")
         #expect(session.failureCount == failures + 1)
         let after = CatalogueSnapshot(session)
@@ -258,12 +309,15 @@ struct BadInputCatalogueTests {
             return
         }
         #expect(after.model == before.model, "the engine value is as it was")
-        #expect(after.logLevel == before.logLevel && after.showNotes == before.showNotes
+        #expect(
+            after.logLevel == before.logLevel && after.showNotes == before.showNotes
                 && after.clockMode == before.clockMode && after.speed == before.speed,
-                "the settings are as they were")
+            "the settings are as they were")
     }
 
-    @Test("bad input at the prompt: an unlocated error, and nothing changes", arguments: badInputs.filter { $0.locatedIn == nil })
+    @Test(
+        "bad input at the prompt: an unlocated error, and nothing changes",
+        arguments: badInputs.filter { $0.locatedIn == nil })
     func badInputAtPrompt(_ input: BadInput) {
         let (session, sink) = Self.session()
         session.enterScript("cat.nav")

@@ -13,9 +13,12 @@ struct ClassroomPolishTests {
         return (session, sink)
     }
 
-    @Test("no stack line after commands that cannot change the stack",
-          arguments: ["delegate Spy", "screen Editor gate", "set duration push 1s", "gesture-delegate none",
-                      "use GateNavigationController", "notify keyboardWillShow", "set profile legacy"])
+    @Test(
+        "no stack line after commands that cannot change the stack",
+        arguments: [
+            "delegate Spy", "screen Editor gate", "set duration push 1s", "gesture-delegate none",
+            "use GateNavigationController", "notify keyboardWillShow", "set profile legacy",
+        ])
     func noStackLineAfterDeclarations(line: String) {
         let (session, sink) = prompt()
         session.feed("push Home", file: "<prompt>", line: 1)
@@ -30,7 +33,10 @@ struct ClassroomPolishTests {
     func stackLineAfterNavigation() {
         let (session, sink) = prompt()
         session.feed("push Home; push Detail; pop", file: "<prompt>", line: 1)
-        #expect(sink.lines.filter { $0.hasPrefix("  stack:") } == ["  stack: Home", "  stack: Home Detail", "  stack: Home"])
+        #expect(
+            sink.lines.filter { $0.hasPrefix("  stack:") } == [
+                "  stack: Home", "  stack: Home Detail", "  stack: Home",
+            ])
     }
 
     @Test("at the prompt an exception's reason prints once: the error points at the event line above")
@@ -47,7 +53,9 @@ struct ClassroomPolishTests {
         let (session, sink) = prompt()
         session.feed("log off; push Home; push Home#1", file: "<prompt>", line: 1)
         #expect(sink.diagnostics.count == 1)
-        #expect(sink.diagnostics.first?.contains("Pushing the same view controller instance") == true, "\(sink.diagnostics)")
+        #expect(
+            sink.diagnostics.first?.contains("Pushing the same view controller instance") == true, "\(sink.diagnostics)"
+        )
     }
 
     @Test("a script keeps both lines, with the location (README, shared scenarios)")
@@ -57,7 +65,10 @@ struct ClassroomPolishTests {
         #expect(harness.diagnostics.isEmpty)
         let failing = Harness()
         failing.run("push Home\npush Home#1")
-        #expect(failing.diagnostics == ["t.nav:2:1: error: UIKit raised NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported (Home)"])
+        #expect(
+            failing.diagnostics == [
+                "t.nav:2:1: error: UIKit raised NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported (Home)"
+            ])
     }
 
     @Test("help takes a command's keyword after it: help expect stack")
@@ -68,8 +79,9 @@ struct ClassroomPolishTests {
         #expect(sink.lines.first?.hasPrefix("usage: expect") == true, "\(sink.lines)")
     }
 
-    @Test("push and present without a screen say their usage",
-          arguments: [("push", "usage: push NAME"), ("present", "usage: present NAME")])
+    @Test(
+        "push and present without a screen say their usage",
+        arguments: [("push", "usage: push NAME"), ("present", "usage: present NAME")])
     func usageWhenArgumentMissing(command: String, usage: String) {
         let (session, sink) = prompt()
         session.feed(command, file: "<prompt>", line: 1)
@@ -81,7 +93,8 @@ struct ClassroomPolishTests {
     func useSuggestion() {
         let (session, sink) = prompt()
         session.feed("use UINavController", file: "<prompt>", line: 1)
-        #expect(sink.diagnostics.first?.contains("did you mean 'UINavigationController'?") == true, "\(sink.diagnostics)")
+        #expect(
+            sink.diagnostics.first?.contains("did you mean 'UINavigationController'?") == true, "\(sink.diagnostics)")
         session.feed("use Zebra", file: "<prompt>", line: 2)
         #expect(sink.diagnostics.last?.contains("did you mean") == false, "\(sink.diagnostics)")
     }

@@ -6,29 +6,33 @@ import Testing
 /// on|off`, `expect content-swipe enabled|disabled` (behaviour.md section 5a).
 @Suite("The content pan in the language")
 struct ContentSwipeLanguageTests {
-    @Test("the words parse to the content pan's actions and expectation", arguments: [
-        ("swipe content", Command.action(.contentSwipe(cancel: false))),
-        ("swipe content cancel", .action(.contentSwipe(cancel: true))),
-        ("drag content 40%", .action(.contentDrag(percent: 40))),
-        ("content-swipe on", .action(.setContentSwipe(true))),
-        ("content-swipe off", .action(.setContentSwipe(false))),
-        ("expect content-swipe enabled", .expect(.contentSwipeEnabled(true))),
-        ("expect content-swipe disabled", .expect(.contentSwipeEnabled(false))),
-        ("swipe cancel", .action(.swipe(cancel: true))),
-        ("drag 40%", .action(.drag(percent: 40))),
-    ])
+    @Test(
+        "the words parse to the content pan's actions and expectation",
+        arguments: [
+            ("swipe content", Command.action(.contentSwipe(cancel: false))),
+            ("swipe content cancel", .action(.contentSwipe(cancel: true))),
+            ("drag content 40%", .action(.contentDrag(percent: 40))),
+            ("content-swipe on", .action(.setContentSwipe(true))),
+            ("content-swipe off", .action(.setContentSwipe(false))),
+            ("expect content-swipe enabled", .expect(.contentSwipeEnabled(true))),
+            ("expect content-swipe disabled", .expect(.contentSwipeEnabled(false))),
+            ("swipe cancel", .action(.swipe(cancel: true))),
+            ("drag 40%", .action(.drag(percent: 40))),
+        ])
     func parses(line: String, command: Command) throws {
         #expect(try Parser.parse(line: line).map(\.command) == [command])
     }
 
-    @Test("bad content-pan input is a located error", arguments: [
-        ("content-swipe", 14, "'content-swipe' needs"),
-        ("content-swipe maybe", 15, "'content-swipe' does not take 'maybe' here (expected on, off)"),
-        ("drag content", 13, "'drag' needs"),
-        ("drag content 140%", 14, "140%"),
-        ("swipe content now", 15, "unexpected 'now'"),
-        ("expect content-swipe on", 22, "'expect' does not take 'on' here (expected enabled, disabled)"),
-    ])
+    @Test(
+        "bad content-pan input is a located error",
+        arguments: [
+            ("content-swipe", 14, "'content-swipe' needs"),
+            ("content-swipe maybe", 15, "'content-swipe' does not take 'maybe' here (expected on, off)"),
+            ("drag content", 13, "'drag' needs"),
+            ("drag content 140%", 14, "140%"),
+            ("swipe content now", 15, "unexpected 'now'"),
+            ("expect content-swipe on", 22, "'expect' does not take 'on' here (expected enabled, disabled)"),
+        ])
     func refuses(line: String, column: Int, says: String) {
         do {
             _ = try Parser.parse(line: line)
@@ -42,7 +46,8 @@ struct ContentSwipeLanguageTests {
     @Test("in legacy each command is a located error that changes nothing; the expectation fails saying why")
     func legacy() {
         let h = Harness(profile: .legacy)
-        h.run("""
+        h.run(
+            """
             push A
             push B
             swipe content
@@ -52,33 +57,39 @@ struct ContentSwipeLanguageTests {
             expect stack A B
             """)
         #expect(h.stack == ["A", "B"])
-        let gone = "the content-area pop gesture (interactiveContentPopGestureRecognizer) does not exist before iOS 26, and the profile is legacy (iOS 12)"
-        #expect(h.diagnostics == [
-            "t.nav:3:1: error: \(gone)",
-            "t.nav:4:1: error: \(gone)",
-            "t.nav:5:1: error: \(gone)",
-            "t.nav:6: expectation failed: expect content-swipe disabled (the content-area pop gesture does not exist before iOS 26, and the profile is legacy (iOS 12))",
-        ])
+        let gone =
+            "the content-area pop gesture (interactiveContentPopGestureRecognizer) does not exist before iOS 26, and the profile is legacy (iOS 12)"
+        #expect(
+            h.diagnostics == [
+                "t.nav:3:1: error: \(gone)",
+                "t.nav:4:1: error: \(gone)",
+                "t.nav:5:1: error: \(gone)",
+                "t.nav:6: expectation failed: expect content-swipe disabled (the content-area pop gesture does not exist before iOS 26, and the profile is legacy (iOS 12))",
+            ])
     }
 
     @Test("a failed content-swipe expectation says what it found")
     func failureText() {
-        expectScript("""
+        expectScript(
+            """
             push A
             push B
             expect content-swipe disabled
             content-swipe off
             expect content-swipe enabled
-            """, diagnostics: [
+            """,
+            diagnostics: [
                 "t.nav:3: expectation failed: expect content-swipe disabled (a content pan would begin)",
                 "t.nav:5: expectation failed: expect content-swipe enabled (a content pan would not begin)",
             ])
     }
 
-    @Test("undo: content-swipe is a step; a refused content pan is one only the first time (show then names the gesture)")
+    @Test(
+        "undo: content-swipe is a step; a refused content pan is one only the first time (show then names the gesture)")
     func undo() {
         let h = Harness()
-        h.run("""
+        h.run(
+            """
             push A
             push B
             content-swipe off
@@ -105,13 +116,17 @@ struct ContentSwipeLanguageTests {
         for finger in ["drag content 30%", "drag 30%"] {
             let files = Files()
             let h = Harness()
-            h.session.writeFile = { path, contents in files.written[path] = contents; return nil }
+            h.session.writeFile = { path, contents in
+                files.written[path] = contents
+                return nil
+            }
             h.run("push A; push B; \(finger); release; timeline t.md")
             drawings.append(files.written["./t.md"] ?? files.written["t.md"] ?? "")
         }
         #expect(!drawings[0].isEmpty)
         #expect(drawings[0].contains("participant p5 as contentGesture"))
-        let renamed = drawings[0].split(separator: "contentGesture", omittingEmptySubsequences: false).joined(separator: "gesture")
+        let renamed = drawings[0].split(separator: "contentGesture", omittingEmptySubsequences: false).joined(
+            separator: "gesture")
         #expect(renamed == drawings[1])
     }
 

@@ -26,41 +26,51 @@ struct DiagnosticTests {
     func located() {
         let (session, sink) = Self.session()
         session.run(script: "push A\npush A#2\ntap OK\nexpect depth 2\nundo; undo; undo", file: "s.nav")
-        #expect(sink.reported == [
-            Diagnostic(.engine(.noSuchInstance(ScreenRef(className: "A", ordinal: 2), created: 1)),
-                       at: SourceLocation(file: "s.nav", line: 2, column: 1)),
-            Diagnostic(.engine(.noAlert(button: "OK")), at: SourceLocation(file: "s.nav", line: 3, column: 1)),
-            Diagnostic(.expectation(source: "expect depth 2", .depthIs(1)),
-                       at: SourceLocation(file: "s.nav", line: 4, column: 1)),
-            Diagnostic(.session(.nothingToUndo), at: SourceLocation(file: "s.nav", line: 5, column: 7)),
-        ])
+        #expect(
+            sink.reported == [
+                Diagnostic(
+                    .engine(.noSuchInstance(ScreenRef(className: "A", ordinal: 2), created: 1)),
+                    at: SourceLocation(file: "s.nav", line: 2, column: 1)),
+                Diagnostic(.engine(.noAlert(button: "OK")), at: SourceLocation(file: "s.nav", line: 3, column: 1)),
+                Diagnostic(
+                    .expectation(source: "expect depth 2", .depthIs(1)),
+                    at: SourceLocation(file: "s.nav", line: 4, column: 1)),
+                Diagnostic(.session(.nothingToUndo), at: SourceLocation(file: "s.nav", line: 5, column: 7)),
+            ])
     }
 
     @Test("what an expectation found instead is a value")
     func expectationFailures() {
         let (session, sink) = Self.session()
-        session.run(script: """
-            push A
-            push B
-            expect stack A
-            expect alive C
-            expect released A
-            expect top A#2
-            expect no alert
-            expect busy
-            expect sequence "pushViewController(B" "nope"
-            expect no log "B.viewDidAppear"
-            """, file: "x.nav")
-        let a = ScreenName(className: "A", ordinal: 1), b = ScreenName(className: "B", ordinal: 1)
-        #expect(sink.reported.map(\.problem) == [
-            .expectation(source: "expect stack A", .stackIs([a, b])),
-            .expectation(source: "expect alive C", .liveness([.unresolved(.neverCreated("C"))])),
-            .expectation(source: "expect released A", .liveness([.wrong(a, alive: true)])),
-            .expectation(source: "expect top A#2", .noSuchScreen(.noSuchInstance(ScreenRef(className: "A", ordinal: 2), created: 1))),
-            .expectation(source: "expect busy", .nothingInFlight),
-            .expectation(source: "expect sequence \"pushViewController(B\" \"nope\"", .sequenceStopped(missing: "nope", found: 1, count: 2)),
-            .expectation(source: "expect no log \"B.viewDidAppear\"", .eventLineContains("B.viewDidAppear(true)")),
-        ])
+        session.run(
+            script: """
+                push A
+                push B
+                expect stack A
+                expect alive C
+                expect released A
+                expect top A#2
+                expect no alert
+                expect busy
+                expect sequence "pushViewController(B" "nope"
+                expect no log "B.viewDidAppear"
+                """, file: "x.nav")
+        let a = ScreenName(className: "A", ordinal: 1)
+        let b = ScreenName(className: "B", ordinal: 1)
+        #expect(
+            sink.reported.map(\.problem) == [
+                .expectation(source: "expect stack A", .stackIs([a, b])),
+                .expectation(source: "expect alive C", .liveness([.unresolved(.neverCreated("C"))])),
+                .expectation(source: "expect released A", .liveness([.wrong(a, alive: true)])),
+                .expectation(
+                    source: "expect top A#2",
+                    .noSuchScreen(.noSuchInstance(ScreenRef(className: "A", ordinal: 2), created: 1))),
+                .expectation(source: "expect busy", .nothingInFlight),
+                .expectation(
+                    source: "expect sequence \"pushViewController(B\" \"nope\"",
+                    .sequenceStopped(missing: "nope", found: 1, count: 2)),
+                .expectation(source: "expect no log \"B.viewDidAppear\"", .eventLineContains("B.viewDidAppear(true)")),
+            ])
         #expect(sink.reported.map(\.message)[4] == "expect busy (nothing is in flight)")
     }
 
@@ -69,30 +79,40 @@ struct DiagnosticTests {
         let here = SourceLocation(file: "a.nav", line: 2, column: 7)
         #expect(Diagnostic(.session(.nothingToUndo), at: here).text == "a.nav:2:7: error: nothing to undo")
         #expect(Diagnostic(.session(.nothingToUndo), at: nil).text == "error: nothing to undo")
-        #expect(Diagnostic(.expectation(source: "expect idle", .inFlight), at: here).text
-            == "a.nav:2: expectation failed: expect idle (a transition is in flight)")
-        #expect(Diagnostic(.expectation(source: "expect idle", .inFlight), at: nil).text
-            == "expectation failed: expect idle (a transition is in flight)")
-        #expect(Diagnostic(.session(.unreadableInput(path: "x.nav", reason: "Permission denied")), at: nil).text
-            == "navsh: cannot read 'x.nav': Permission denied")
-        #expect(Diagnostic(.session(.cannotRead(path: "x.nav", reason: "No such file or directory")), at: here).text
-            == "a.nav:2:7: error: cannot read 'x.nav': No such file or directory")
-        #expect(Diagnostic(.session(.sourceCycle(path: "b.nav", chain: ["a.nav", "b.nav"])), at: here).message
-            == "source cycle: 'b.nav' is already being run (a.nav -> b.nav)")
+        #expect(
+            Diagnostic(.expectation(source: "expect idle", .inFlight), at: here).text
+                == "a.nav:2: expectation failed: expect idle (a transition is in flight)")
+        #expect(
+            Diagnostic(.expectation(source: "expect idle", .inFlight), at: nil).text
+                == "expectation failed: expect idle (a transition is in flight)")
+        #expect(
+            Diagnostic(.session(.unreadableInput(path: "x.nav", reason: "Permission denied")), at: nil).text
+                == "navsh: cannot read 'x.nav': Permission denied")
+        #expect(
+            Diagnostic(.session(.cannotRead(path: "x.nav", reason: "No such file or directory")), at: here).text
+                == "a.nav:2:7: error: cannot read 'x.nav': No such file or directory")
+        #expect(
+            Diagnostic(.session(.sourceCycle(path: "b.nav", chain: ["a.nav", "b.nav"])), at: here).message
+                == "source cycle: 'b.nav' is already being run (a.nav -> b.nav)")
         let twice = UIKitException.pushedTwice(ScreenName(className: "Home", ordinal: 1))
-        #expect(Diagnostic(.session(.exception(twice, shownAbove: false)), at: here).message
-            == "UIKit raised NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported (Home)")
-        #expect(Diagnostic(.session(.exception(twice, shownAbove: true)), at: nil).text
-            == "error: UIKit raised NSInvalidArgumentException (the exception above)")
+        #expect(
+            Diagnostic(.session(.exception(twice, shownAbove: false)), at: here).message
+                == "UIKit raised NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported (Home)"
+        )
+        #expect(
+            Diagnostic(.session(.exception(twice, shownAbove: true)), at: nil).text
+                == "error: UIKit raised NSInvalidArgumentException (the exception above)")
     }
 
-    @Test("words from the input that a terminal would act on are escaped", arguments: [
-        ("push \u{202E}B", "'\\u{202E}B' is not a valid screen reference"),
-        ("tap \u{2066}OK\u{2069}", "no alert is on screen to tap '\\u{2066}OK\\u{2069}'"),
-        ("push A\u{85}", "'A\\u{85}' is not a valid screen reference"),
-        ("tap a\u{2028}b", "tap 'a\\u{2028}b'"),
-        ("pop \u{FEFF}x", "unexpected '\\u{FEFF}x' after 'pop'"),
-    ])
+    @Test(
+        "words from the input that a terminal would act on are escaped",
+        arguments: [
+            ("push \u{202E}B", "'\\u{202E}B' is not a valid screen reference"),
+            ("tap \u{2066}OK\u{2069}", "no alert is on screen to tap '\\u{2066}OK\\u{2069}'"),
+            ("push A\u{85}", "'A\\u{85}' is not a valid screen reference"),
+            ("tap a\u{2028}b", "tap 'a\\u{2028}b'"),
+            ("pop \u{FEFF}x", "unexpected '\\u{FEFF}x' after 'pop'"),
+        ])
     func escapes(line: String, says: String) {
         let (session, sink) = Self.session()
         session.run(script: line, file: "e.nav")
@@ -117,7 +137,10 @@ struct DiagnosticTests {
         // Columns count from after it.
         let (other, otherSink) = Self.session()
         other.run(script: "\u{FEFF}pusj A", file: "bom.nav")
-        #expect(otherSink.reported == [Diagnostic(.syntax(.unknownCommand("pusj")), at: SourceLocation(file: "bom.nav", line: 1, column: 1))])
+        #expect(
+            otherSink.reported == [
+                Diagnostic(.syntax(.unknownCommand("pusj")), at: SourceLocation(file: "bom.nav", line: 1, column: 1))
+            ])
     }
 
     @Test("an error in a file sourced at the prompt has its FILE:LINE:COL")
@@ -127,11 +150,12 @@ struct DiagnosticTests {
         session.feed("source lib.nav", file: "<prompt>", line: 1, directory: ".")
         session.feed("pusj", file: "<prompt>", line: 2)
         session.endOfInput(file: "<prompt>")
-        #expect(sink.reported.map(\.text) == [
-            "./lib.nav:2:1: error: unknown command 'pusj' (did you mean 'push'?)",
-            "./lib.nav:3: expectation failed: expect depth 3 (the depth is 1)",
-            "error: unknown command 'pusj' (did you mean 'push'?)",
-        ])
+        #expect(
+            sink.reported.map(\.text) == [
+                "./lib.nav:2:1: error: unknown command 'pusj' (did you mean 'push'?)",
+                "./lib.nav:3: expectation failed: expect depth 3 (the depth is 1)",
+                "error: unknown command 'pusj' (did you mean 'push'?)",
+            ])
         #expect(session.failureCount == 0, "mistakes at the prompt do not count")
     }
 
@@ -139,9 +163,13 @@ struct DiagnosticTests {
     func json() throws {
         let (session, sink) = Self.session(json: true)
         session.run(script: "push A\npusj B\nexpect depth 3\nstack", file: "j.nav")
-        let objects = try sink.lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let objects = try sink.lines.map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         #expect(objects.map { $0["category"] as? String } == ["call", "error", "expectation", "output"])
-        #expect(objects.map { $0["seq"] as? Int } == [1, 7, 8, 9], "every line numbered in order, hidden lifecycle events included")
+        #expect(
+            objects.map { $0["seq"] as? Int } == [1, 7, 8, 9],
+            "every line numbered in order, hidden lifecycle events included")
         let error = objects[1]
         #expect(error["file"] as? String == "j.nav")
         #expect(error["line"] as? Int == 2)
@@ -159,7 +187,10 @@ struct DiagnosticTests {
         session.atPrompt = true
         session.feed("tap OK", file: "<prompt>", line: 1)
         let line = try #require(sink.lines.first)
-        #expect(line == #"{"t_ms":0,"seq":1,"category":"error","text":"error: no alert is on screen to tap 'OK'","file":null,"line":null,"column":null,"message":"no alert is on screen to tap 'OK'","suggestion":null}"#)
+        #expect(
+            line
+                == #"{"t_ms":0,"seq":1,"category":"error","text":"error: no alert is on screen to tap 'OK'","file":null,"line":null,"column":null,"message":"no alert is on screen to tap 'OK'","suggestion":null}"#
+        )
     }
 
     @Test("an error excused by expect error prints nothing, in JSON either")

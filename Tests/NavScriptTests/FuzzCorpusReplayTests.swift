@@ -43,7 +43,9 @@ struct FuzzCorpusReplayTests {
         #expect(entries.count > 50)
         for entry in entries {
             #expect(entry.contains("=\"") && entry.hasSuffix("\""), "\(entry)")
-            #expect(!entry.contains("\\n") && !entry.contains("\\t"), "libFuzzer takes only \\\\, \\\" and \\xNN escapes: \(entry)")
+            #expect(
+                !entry.contains("\\n") && !entry.contains("\\t"),
+                "libFuzzer takes only \\\\, \\\" and \\xNN escapes: \(entry)")
         }
     }
 }

@@ -13,39 +13,45 @@ struct LexerTests {
         }
     }
 
-    @Test("blanks separate words; ; separates commands", arguments: [
-        ("push A", [["push", "A"]]),
-        ("  push\tA  ", [["push", "A"]]),
-        ("push A; pop", [["push", "A"], ["pop"]]),
-        ("push A;pop;pop", [["push", "A"], ["pop"], ["pop"]]),
-        ("", []),
-        ("   ", []),
-        ("push A;", [["push", "A"]]),
-    ])
+    @Test(
+        "blanks separate words; ; separates commands",
+        arguments: [
+            ("push A", [["push", "A"]]),
+            ("  push\tA  ", [["push", "A"]]),
+            ("push A; pop", [["push", "A"], ["pop"]]),
+            ("push A;pop;pop", [["push", "A"], ["pop"], ["pop"]]),
+            ("", []),
+            ("   ", []),
+            ("push A;", [["push", "A"]]),
+        ])
     func splitting(line: String, expected: [[String]]) {
         #expect(words(line) == expected)
     }
 
-    @Test("# starts a comment only at the start of a word", arguments: [
-        ("# a comment", []),
-        ("#!/usr/bin/env navsh", []),
-        ("push A # push B", [["push", "A"]]),
-        ("push A #push B", [["push", "A"]]),
-        ("push Login#2", [["push", "Login#2"]]),
-        ("popto Login#2 # back", [["popto", "Login#2"]]),
-        ("expect log \"#1\"", [["expect", "log", "#1"]]),
-    ])
+    @Test(
+        "# starts a comment only at the start of a word",
+        arguments: [
+            ("# a comment", []),
+            ("#!/usr/bin/env navsh", []),
+            ("push A # push B", [["push", "A"]]),
+            ("push A #push B", [["push", "A"]]),
+            ("push Login#2", [["push", "Login#2"]]),
+            ("popto Login#2 # back", [["popto", "Login#2"]]),
+            ("expect log \"#1\"", [["expect", "log", "#1"]]),
+        ])
     func comments(line: String, expected: [[String]]) {
         #expect(words(line) == expected)
     }
 
-    @Test("text in double quotes is one word; \\\" and \\\\ escape inside it", arguments: [
-        (#"screen E confirm "Discard changes?""#, ["screen", "E", "confirm", "Discard changes?"]),
-        (#"expect log "say \"hi\"""#, ["expect", "log", #"say "hi""#]),
-        (#"expect log "a\\b""#, ["expect", "log", #"a\b"#]),
-        (#"expect log "a;b & c # d""#, ["expect", "log", "a;b & c # d"]),
-        (#"expect log """#, ["expect", "log", ""]),
-    ])
+    @Test(
+        "text in double quotes is one word; \\\" and \\\\ escape inside it",
+        arguments: [
+            (#"screen E confirm "Discard changes?""#, ["screen", "E", "confirm", "Discard changes?"]),
+            (#"expect log "say \"hi\"""#, ["expect", "log", #"say "hi""#]),
+            (#"expect log "a\\b""#, ["expect", "log", #"a\b"#]),
+            (#"expect log "a;b & c # d""#, ["expect", "log", "a;b & c # d"]),
+            (#"expect log """#, ["expect", "log", ""]),
+        ])
     func quotes(line: String, expected: [String]) throws {
         let commands = try Lexer.split(line)
         #expect(commands.count == 1)

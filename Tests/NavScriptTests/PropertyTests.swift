@@ -65,20 +65,29 @@ struct PropertyTests {
         case 10: return "poproot\(instant)\(background)"
         case 11: return "setstack \(r.pick(classes)) \(ref)\(instant)\(background)"
         case 12, 13: return "back\(background)"
-        case 14: return r.pick(["swipe", "swipe cancel", "swipe content", "swipe content cancel", "content-swipe off", "content-swipe on"])
+        case 14:
+            return r.pick([
+                "swipe", "swipe cancel", "swipe content", "swipe content cancel", "content-swipe off",
+                "content-swipe on",
+            ])
         case 15: return r.chance(70) ? "drag \(r.int(101))%" : "drag content \(r.int(101))%"
         case 16: return "release"
         case 17: return "tap \(r.chance(50) ? "OK" : "Cancel")"
         case 18: return "present \(name)\(r.chance(50) ? " nav" : "")\(instant)\(background)"
         case 19: return "dismiss\(instant)\(background)"
         case 20: return r.chance(20) ? "tabs \(name) \(r.pick(classes))" : "tab \(name)"
-        case 21: return "screen \(name) \(r.pick(["custom-back \"Sure?\"", "custom-back", "confirm \"Discard?\"", "gate", "hides-back", "plain"]))"
-        case 22: return "use \(r.pick(["UINavigationController", "GateNavigationController", "UISafeNavigationController", "InteractivePopNavigationController", "InteractivePopNavigationController fragile", "GateNavigationController fragile", "features gates proxy", "features safe-pop swipe-guard"]))"
+        case 21:
+            return
+                "screen \(name) \(r.pick(["custom-back \"Sure?\"", "custom-back", "confirm \"Discard?\"", "gate", "hides-back", "plain"]))"
+        case 22:
+            return
+                "use \(r.pick(["UINavigationController", "GateNavigationController", "UISafeNavigationController", "InteractivePopNavigationController", "InteractivePopNavigationController fragile", "GateNavigationController fragile", "features gates proxy", "features safe-pop swipe-guard"]))"
         case 23: return "wait"
         case 24: return "wait \(r.int(500))ms"
         case 25: return "backmenu \(ref)"
         case 26: return "gesture-delegate \(r.pick(["system", "none", "controller"]))"
-        case 27: return "delegate \(r.pick(["D willShow didShow", "none", "D animationController interactionController"]))"
+        case 27:
+            return "delegate \(r.pick(["D willShow didShow", "none", "D animationController interactionController"]))"
         case 28: return "set duration \(r.pick(["push", "pop", "present", "dismiss"])) \(r.int(800))ms"
         case 29: return "notify kb"
         case 30: return "log \(r.pick(["brief", "full", "off"]))"
@@ -88,8 +97,10 @@ struct PropertyTests {
         }
     }
 
-    static let touches = ["back", "swipe", "swipe cancel", "drag 40%", "release",
-                          "swipe content", "swipe content cancel", "drag content 40%"]
+    static let touches = [
+        "back", "swipe", "swipe cancel", "drag 40%", "release",
+        "swipe content", "swipe content cancel", "drag content 40%",
+    ]
 
     static func session(atPrompt: Bool = false) -> (Session, PropertySink) {
         let sink = PropertySink()
@@ -119,15 +130,19 @@ struct PropertyTests {
         if touchesIgnored {
             var list = touches.compactMap { try? Parser.parse(line: $0).first?.command }
             if model.isFrozen { list += (try? Parser.parse(line: "tap OK").map(\.command)) ?? [] }
-            if let bottom = model.currentStack.first, let command = try? Parser.parse(line: "backmenu \(bottom)").first?.command {
+            if let bottom = model.currentStack.first,
+                let command = try? Parser.parse(line: "backmenu \(bottom)").first?.command
+            {
                 list.append(command)
             }
-            for case let .action(action) in list {
+            for case .action(let action) in list {
                 var copy = model
                 var events: [Event] = []
                 _ = try? copy.perform(action, events: &events)
                 guard copy == model else {
-                    Issue.record("\(action) was not ignored under \(model.alertText.map { "the alert \($0)" } ?? "a frozen UI")\n\(context)")
+                    Issue.record(
+                        "\(action) was not ignored under \(model.alertText.map { "the alert \($0)" } ?? "a frozen UI")\n\(context)"
+                    )
                     return false
                 }
             }
@@ -170,12 +185,14 @@ struct PropertyTests {
             guard !failed, after != before, !line.contains(";") else { continue }
             session.runLine("undo", file: "prop.nav", line: step + 1)
             session.endOfInput(file: "prop.nav")
-            #expect(CatalogueSnapshot(session) == before,
-                    "undo of '\(line)' did not restore the state\nseed \(seed):\n\(script.joined(separator: "\n"))")
+            #expect(
+                CatalogueSnapshot(session) == before,
+                "undo of '\(line)' did not restore the state\nseed \(seed):\n\(script.joined(separator: "\n"))")
             session.runLine(line, file: "prop.nav", line: step + 1)
             session.endOfInput(file: "prop.nav")
-            #expect(CatalogueSnapshot(session) == after,
-                    "'\(line)' run again after undo gave another state\nseed \(seed):\n\(script.joined(separator: "\n"))")
+            #expect(
+                CatalogueSnapshot(session) == after,
+                "'\(line)' run again after undo gave another state\nseed \(seed):\n\(script.joined(separator: "\n"))")
         }
     }
 
@@ -219,9 +236,13 @@ struct PropertyTests {
             case "poproot":
                 if stack.count > 1 { stack = [stack[0]] }
             case "popto":
-                guard let name = resolve(ScreenRef(className: String(words[1].split(separator: "#")[0]),
-                                                   ordinal: words[1].split(separator: "#").dropFirst().first.flatMap { Int($0) })),
-                      let index = stack.firstIndex(of: name) else { return }
+                guard
+                    let name = resolve(
+                        ScreenRef(
+                            className: String(words[1].split(separator: "#")[0]),
+                            ordinal: words[1].split(separator: "#").dropFirst().first.flatMap { Int($0) })),
+                    let index = stack.firstIndex(of: name)
+                else { return }
                 stack.removeSubrange((index + 1)...)
             case "setstack":
                 var new: [ScreenName] = []
@@ -259,7 +280,9 @@ struct PropertyTests {
             var names: [String] = []
             for _ in 0...r.int(3) {
                 let word = inStack.isEmpty || r.chance(50) ? r.pick(classes) : r.pick(inStack)
-                if !names.contains(word), !names.contains(where: { $0.split(separator: "#")[0] == word.split(separator: "#")[0] }) {
+                if !names.contains(word),
+                    !names.contains(where: { $0.split(separator: "#")[0] == word.split(separator: "#")[0] })
+                {
                     names.append(word)
                 }
             }

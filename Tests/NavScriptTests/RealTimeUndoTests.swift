@@ -27,7 +27,7 @@ final class SteppingClock {
     /// Feeds a line as the prompt does: plays real time whenever the line asks for it.
     func feed(_ session: Session, _ text: String, line: Int) {
         var result = session.feed(text, file: "<prompt>", line: line)
-        while case let .wantsRealTime(until) = result {
+        while case .wantsRealTime(let until) = result {
             _ = run(session, until: until)
             result = session.resume()
         }
@@ -61,7 +61,7 @@ struct RealTimeUndoTests {
         func type(_ text: String) {
             line += 1
             clock.feed(session, text, line: line)
-            clock.tick(session, by: 1000)  // the user takes a second to type the next line
+            clock.tick(session, by: 1000) // the user takes a second to type the next line
         }
         type("delegate Spy")
         type("push Home")
@@ -75,8 +75,9 @@ struct RealTimeUndoTests {
         #expect(afterUndo == ["undone: back"], "undo printed \(afterUndo)")
         #expect(session.state.nextDeadline == nil, "a transition is in flight after undo: \(session.state.jobs)")
         #expect(session.state == stateBeforeBack)
-        #expect(Array(session.history) == historyBeforeBack,
-                "the timeline keeps events undo took back")
+        #expect(
+            Array(session.history) == historyBeforeBack,
+            "the timeline keeps events undo took back")
         // The next command starts where `back` started.
         type("stack")
         #expect(sink.lines.last == "Home Details")
@@ -101,6 +102,9 @@ struct RealTimeUndoTests {
         #expect(session.state.currentStack.map(\.description) == ["Home"])
         #expect(session.state.nextDeadline == nil)
         #expect(session.state.clock == 0)
-        #expect(session.history.allSatisfy { !EventRenderer.words($0).contains("Details") && !EventRenderer.words($0).contains("More") })
+        #expect(
+            session.history.allSatisfy {
+                !EventRenderer.words($0).contains("Details") && !EventRenderer.words($0).contains("More")
+            })
     }
 }

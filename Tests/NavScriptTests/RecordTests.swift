@@ -14,7 +14,9 @@ final class RecordingHost: SessionHost {
     init(files: [String: String] = [:]) { loader = MemoryLoader(files: files) }
 
     func openRecording(_ path: String) -> Result<RecordingID, Problem> {
-        if path.hasPrefix("/proc/") { return .failure(.session(.cannotRecord(path: path, reason: "Permission denied"))) }
+        if path.hasPrefix("/proc/") {
+            return .failure(.session(.cannotRecord(path: path, reason: "Permission denied")))
+        }
         open[next] = path
         files[path, default: []] += []
         next += 1
@@ -42,7 +44,9 @@ struct RecordTests {
     }
 
     /// Runs `recorded` from a fresh session after `setup`: the state it reaches, and its failures.
-    func replay(_ recorded: [String], after setup: [String] = [], files: [String: String] = [:]) -> (NavigationModel, Int) {
+    func replay(_ recorded: [String], after setup: [String] = [], files: [String: String] = [:]) -> (
+        NavigationModel, Int
+    ) {
         let (session, _) = run(setup + recorded, files: files)
         return (session.state, session.failureCount)
     }
@@ -74,9 +78,11 @@ struct RecordTests {
     }
 
     @Test func theReplayReachesTheSameState() {
-        let lines = ["push Home", "record r.nav", "push A; push B", "pusj C", "expect error", "pop; pop; pop; pop", "undo",
-                     "screen L gate", "push L", "set duration push 10ms", "push M &", "wait", "expect top M",
-                     "expect top Nope", "source part.nav; push N", "reset", "push Again"]
+        let lines = [
+            "push Home", "record r.nav", "push A; push B", "pusj C", "expect error", "pop; pop; pop; pop", "undo",
+            "screen L gate", "push L", "set duration push 10ms", "push M &", "wait", "expect top M",
+            "expect top Nope", "source part.nav; push N", "reset", "push Again",
+        ]
         let files = ["./part.nav": "push P\npush Q\n"]
         for cut in 2...lines.count {
             let (session, host) = run(Array(lines[..<cut]), files: files)

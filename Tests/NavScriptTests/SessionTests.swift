@@ -67,7 +67,10 @@ struct SessionTests {
             "/p/b.nav": "source a.nav",
         ])
         harness.run("source a.nav", file: "main.nav", dir: "/p")
-        #expect(harness.diagnostics == ["/p/b.nav:1:1: error: source cycle: 'a.nav' is already being run (/p/main.nav -> /p/a.nav -> /p/b.nav -> /p/a.nav)"])
+        #expect(
+            harness.diagnostics == [
+                "/p/b.nav:1:1: error: source cycle: 'a.nav' is already being run (/p/main.nav -> /p/a.nav -> /p/b.nav -> /p/a.nav)"
+            ])
     }
 
     @Test("a missing file is an error that expect error can excuse")
@@ -79,7 +82,8 @@ struct SessionTests {
 
     @Test("reset starts a fresh session, settings and numbering included")
     func reset() {
-        let harness = expectScript("""
+        let harness = expectScript(
+            """
             set profile legacy
             set duration push 1s
             log off
@@ -98,14 +102,20 @@ struct SessionTests {
     @Test("events print with the clock time, right-aligned")
     func eventRendering() {
         let login = ScreenName(className: "Login", ordinal: 1)
-        #expect(EventRenderer.text(Event(time: 350, payload: .lifecycle(login, .viewDidAppear(true)))) == "[  350ms] Login.viewDidAppear(true)")
-        #expect(EventRenderer.text(Event(time: 123456, payload: .navCall(.pop(animated: false)))) == "[123456ms] nav.popViewController(animated: false)")
+        #expect(
+            EventRenderer.text(Event(time: 350, payload: .lifecycle(login, .viewDidAppear(true))))
+                == "[  350ms] Login.viewDidAppear(true)")
+        #expect(
+            EventRenderer.text(Event(time: 123456, payload: .navCall(.pop(animated: false))))
+                == "[123456ms] nav.popViewController(animated: false)")
     }
 
     @Test("a reference to a class never created adds nothing to the class-name table")
     func failedLookupsDoNotIntern() {
         let harness = Harness()
-        harness.run("push A\npopto NeverCreatedClass#3\nexpect error\nsetstack A NeverCreatedEither\nexpect stack A NeverCreatedEither")
+        harness.run(
+            "push A\npopto NeverCreatedClass#3\nexpect error\nsetstack A NeverCreatedEither\nexpect stack A NeverCreatedEither"
+        )
         #expect(ClassName(existing: "NeverCreatedClass") == nil, "popto only looked it up")
         #expect(ClassName(existing: "NeverCreatedEither") != nil, "setstack created it")
         #expect(harness.failures == 0, "\(harness.diagnostics)")

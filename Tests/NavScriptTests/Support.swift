@@ -18,7 +18,9 @@ struct MemoryLoader: ScriptLoader {
 
     func load(_ path: String, relativeTo directory: String?) -> Result<LoadedScript, LoadFailure> {
         let full = path.hasPrefix("/") || directory == nil ? path : "\(directory!)/\(path)"
-        guard let text = files[full] else { return .failure(LoadFailure(path: path, reason: "No such file or directory")) }
+        guard let text = files[full] else {
+            return .failure(LoadFailure(path: path, reason: "No such file or directory"))
+        }
         let directory = full.lastIndex(of: "/").map { String(full[..<$0]) } ?? "."
         return .success(LoadedScript(displayName: full, identity: full, directory: directory, text: text))
     }
@@ -57,8 +59,10 @@ struct Harness {
 /// Runs a script in a fresh session and checks it ends with exactly these
 /// diagnostics (none by default) and failure count.
 @discardableResult
-func expectScript(_ text: String, diagnostics: [String] = [], failures: Int? = nil,
-                  sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Harness {
+func expectScript(
+    _ text: String, diagnostics: [String] = [], failures: Int? = nil,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> Harness {
     let harness = Harness()
     harness.run(text)
     #expect(harness.diagnostics == diagnostics, sourceLocation: sourceLocation)

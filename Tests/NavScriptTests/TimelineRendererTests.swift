@@ -8,12 +8,14 @@
 // is DIR/timeline-example.png).
 
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import NavigationEngine
-@testable import NavScript
 import Testing
+
+@testable import NavScript
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The events a fresh session records for `commands`, one a line.
 private func recorded(_ commands: String) -> [Event] {
@@ -24,7 +26,8 @@ private func recorded(_ commands: String) -> [Event] {
 
 /// A real session: delegate calls, pushes, a cancelled and a finished swipe,
 /// a custom back button's alert, and two presentations, the second dropped.
-private let sampleSession = recorded("""
+private let sampleSession = recorded(
+    """
     log full
     delegate Spy
     push Home
@@ -43,7 +46,8 @@ private let sampleSession = recorded("""
 
 /// The picture in the docs (docs/images/timeline-example.png): the sample up to the
 /// finished swipe, then `present Sheet &` and `dismiss`, which UIKit drops with a warning.
-private let docsSession = recorded("""
+private let docsSession = recorded(
+    """
     log full
     delegate Spy
     push Home
@@ -62,7 +66,8 @@ private let notes = ScreenName(className: "Notes", ordinal: 1)
 
 /// One event of each kind navsh prints that the sample lacks.
 private let otherKinds: [Event] = [
-    Event(time: 0, payload: .windowRoot(controller: .plain, roots: [ClassName("Feed"), ClassName("Notes")], tabs: true)),
+    Event(
+        time: 0, payload: .windowRoot(controller: .plain, roots: [ClassName("Feed"), ClassName("Notes")], tabs: true)),
     Event(time: 0, payload: .tabSelected(name: "Notes", reselected: false)),
     Event(time: 0, payload: .lifecycle(notes, .viewDidAppear(false))),
     Event(time: 0, payload: .gateHidesBack(login2)),
@@ -77,7 +82,11 @@ private let otherKinds: [Event] = [
     Event(time: 20, payload: .frozen(.transitionRunning(push: true))),
     Event(time: 20, payload: .touchIgnored(.back, because: .frozen)),
     Event(time: 30, payload: .exception(.pushedTwice(ScreenName(className: "Login", ordinal: 1)))),
-    Event(time: 30, payload: .present(receiver: ScreenName(className: "Home", ordinal: 1), screen: ScreenName(className: "Sheet", ordinal: 1), container: nil, animated: true)),
+    Event(
+        time: 30,
+        payload: .present(
+            receiver: ScreenName(className: "Home", ordinal: 1), screen: ScreenName(className: "Sheet", ordinal: 1),
+            container: nil, animated: true)),
     Event(time: 30, payload: .deinitialized(login2)),
 ]
 
@@ -86,10 +95,23 @@ private let evil = ScreenName(className: "Evil", ordinal: 1)
 /// Texts that try to break out of XML and Mermaid (the parts of events a script writes freely).
 private let hostile: [Event] = [
     Event(time: 0, payload: .navCall(.push(evil, animated: true))),
-    Event(time: 0, payload: .alertShown(text: "</text><script>alert('x')</script> & \"quotes\"; #1 ; %% not a comment\nsecond line: `end` ```", presenter: evil)),
-    Event(time: 5, payload: .note(.customBackBypassed(evil, alert: "<b>bold</b> & 'single' \"double\" #35; ;; a:b\r\n\tend", by: .edgeSwipe))),
-    Event(time: 5, payload: .delegateCall(receiver: .outside("Spy<x>"), call: .willShow(ScreenName(className: "\"A\"; B", ordinal: 2), animated: true))),
-    Event(time: 9, payload: .notification(evil, name: "\u{0}\u{1}\u{7F}\u{FFFE} control characters \u{2028} end", visible: true)),
+    Event(
+        time: 0,
+        payload: .alertShown(
+            text: "</text><script>alert('x')</script> & \"quotes\"; #1 ; %% not a comment\nsecond line: `end` ```",
+            presenter: evil)),
+    Event(
+        time: 5,
+        payload: .note(
+            .customBackBypassed(evil, alert: "<b>bold</b> & 'single' \"double\" #35; ;; a:b\r\n\tend", by: .edgeSwipe))),
+    Event(
+        time: 5,
+        payload: .delegateCall(
+            receiver: .outside("Spy<x>"), call: .willShow(ScreenName(className: "\"A\"; B", ordinal: 2), animated: true)
+        )),
+    Event(
+        time: 9,
+        payload: .notification(evil, name: "\u{0}\u{1}\u{7F}\u{FFFE} control characters \u{2028} end", visible: true)),
     Event(time: 9, payload: .lifecycle(ScreenName(className: "Ev\"il<]]> <!-- -->", ordinal: 1), .viewDidLoad)),
 ]
 
@@ -117,11 +139,17 @@ private final class SVGReader: NSObject, XMLParserDelegate {
         return reader
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elements[name, default: 0] += 1
         if let cls = attributes["class"] { classes[cls, default: 0] += 1 }
         if name == "g" { groupClass.append(attributes["class"]) }
-        if name == "text" { inText += 1; current = "" }
+        if name == "text" {
+            inText += 1
+            current = ""
+        }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -143,7 +171,8 @@ private final class SVGReader: NSObject, XMLParserDelegate {
 private func mermaidBlock(_ markdown: String) -> [Substring] {
     let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
     guard let start = lines.firstIndex(of: "```mermaid"),
-          let end = lines[(start + 1)...].firstIndex(of: "```") else { return [] }
+        let end = lines[(start + 1)...].firstIndex(of: "```")
+    else { return [] }
     return Array(lines[(start + 1)..<end])
 }
 
@@ -155,7 +184,8 @@ private func withoutEntities(_ line: Substring) -> String {
         out += rest[..<hash]
         let after = rest[rest.index(after: hash)...]
         if let semi = after.firstIndex(of: ";"), !after[..<semi].isEmpty,
-           after[..<semi].allSatisfy({ $0.isLetter || $0.isNumber }) {
+            after[..<semi].allSatisfy({ $0.isLetter || $0.isNumber })
+        {
             rest = after[after.index(after: semi)...]
         } else {
             out += "#"
@@ -183,7 +213,10 @@ struct TimelineModelTests {
     @Test("lanes are the receivers and callers, in order of first appearance")
     func laneOrder() {
         let timeline = Timeline(sampleSession)
-        #expect(timeline.lanes.map(\.name) == ["app", "nav", "Home", "Spy", "Detail", "user", "gesture", "Editor", "alert", "Sheet", "Other"])
+        #expect(
+            timeline.lanes.map(\.name) == [
+                "app", "nav", "Home", "Spy", "Detail", "user", "gesture", "Editor", "alert", "Sheet", "Other",
+            ])
         let kinds = Dictionary(uniqueKeysWithValues: timeline.lanes.map { ($0.name, $0.kind) })
         #expect(kinds["app"] == .actor)
         #expect(kinds["user"] == .actor)
@@ -198,7 +231,8 @@ struct TimelineModelTests {
         let timeline = Timeline(sampleSession + otherKinds)
         func arrow(_ text: String) -> (String, String)? {
             guard let step = timeline.steps.first(where: { $0.text == text }),
-                  case let .message(from, to, _) = step.shape else { return nil }
+                case .message(let from, let to, _) = step.shape
+            else { return nil }
             return (timeline.lanes[from].name, timeline.lanes[to].name)
         }
         #expect(arrow("nav.pushViewController(Home, animated: true)")! == ("app", "nav"))
@@ -209,7 +243,10 @@ struct TimelineModelTests {
         #expect(arrow("alert \"Discard changes?\" [Cancel] [OK]")! == ("Editor", "alert"))
         #expect(arrow("Home.present(Sheet, animated: true)")! == ("app", "Home"))
         #expect(arrow("Detail.deinit")! == ("Detail", "Detail"))
-        #expect(arrow("window.rootViewController = UITabBarController(viewControllers: [UINavigationController(rootViewController: Feed), UINavigationController(rootViewController: Notes)])")! == ("app", "window"))
+        #expect(
+            arrow(
+                "window.rootViewController = UITabBarController(viewControllers: [UINavigationController(rootViewController: Feed), UINavigationController(rootViewController: Notes)])"
+            )! == ("app", "window"))
         #expect(arrow("tab: select Notes")! == ("user", "tabBar"))
         #expect(arrow("Login#2.navigationItem.setHidesBackButton(true, animated: false)")! == ("nav", "Login#2"))
         #expect(arrow("gate: viewControllers = [Login#2]")! == ("nav", "nav"))
@@ -217,15 +254,22 @@ struct TimelineModelTests {
         #expect(arrow("Editor.shouldPop(Editor) -> false")! == ("nav", "Editor"))
         #expect(arrow("Register.received(keyboardWillShow) (not visible)")! == ("system", "Register"))
         #expect(arrow("ignored: back (UI is frozen)")! == ("user", "nav"))
-        for text in ["warning: Attempt to dismiss from view controller Sheet while a presentation or dismiss is in progress!",
-                     "exception: NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported (Login)",
-                     "frozen: an interactive pop began while a push transition was running; the pop can never complete, so the navigation controller never becomes idle again"] {
+        for text in [
+            "warning: Attempt to dismiss from view controller Sheet while a presentation or dismiss is in progress!",
+            "exception: NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported (Login)",
+            "frozen: an interactive pop began while a push transition was running; the pop can never complete, so the navigation controller never becomes idle again",
+        ] {
             let step = timeline.steps.first { $0.text == text }
-            guard case .note = step?.shape else { Issue.record("\(text) is not a note"); continue }
+            guard case .note = step?.shape else {
+                Issue.record("\(text) is not a note")
+                continue
+            }
         }
     }
 
-    @Test("transitions in flight run from viewWillAppear(true) to viewDidAppear(true), or to viewDidDisappear(true) when cancelled")
+    @Test(
+        "transitions in flight run from viewWillAppear(true) to viewDidAppear(true), or to viewDidDisappear(true) when cancelled"
+    )
     func intervals() {
         let timeline = Timeline(sampleSession)
         let spans = timeline.intervals.map { interval in
@@ -246,12 +290,12 @@ struct TimelineModelTests {
         let timeline = Timeline(brief)
         let spans = timeline.intervals.map { ($0.cancelled, $0.end.map { timeline.steps[$0].time }) }
         #expect(spans.first.map { $0.1 } == 350)
-        #expect(spans.contains { $0.0 })   // the cancelled swipe
+        #expect(spans.contains { $0.0 }) // the cancelled swipe
     }
 
     @Test("a transition still running when the events end stays open")
     func openInterval() {
-        let events = Array(sampleSession.prefix(15))   // push Detail, before 350 ms
+        let events = Array(sampleSession.prefix(15)) // push Detail, before 350 ms
         let timeline = Timeline(events)
         #expect(timeline.intervals.count == 1)
         #expect(timeline.intervals.first?.end == nil)
@@ -272,17 +316,23 @@ struct TimelineSVGTests {
         // Each lane's header is drawn at the top and again at the bottom.
         #expect(reader.laneNames.count == 2 * lanes.count)
         #expect(Set(reader.laneNames) == Set(lanes))
-        for name in ["app", "user", "nav", "Spy", "Home", "Detail", "gesture", "alert", "window", "bar", "tabBar", "Login#2", "system"] {
+        for name in [
+            "app", "user", "nav", "Spy", "Home", "Detail", "gesture", "alert", "window", "bar", "tabBar", "Login#2",
+            "system",
+        ] {
             #expect(reader.laneNames.contains(name), "no lane for \(name)")
         }
         // Notes are wrapped over several lines: look for them in all the text.
         let all = reader.texts.joined(separator: " ")
         for event in events {
-            #expect(reader.texts.contains { $0.contains(Timeline.short(words(event))) } || all.contains(words(event)),
-                    "missing text: \(words(event))")
+            #expect(
+                reader.texts.contains { $0.contains(Timeline.short(words(event))) } || all.contains(words(event)),
+                "missing text: \(words(event))")
         }
         func isFrozen(_ event: Event) -> Bool { if case .frozen = event.payload { true } else { false } }
-        #expect(reader.classes["message"] == events.filter { ![.warning, .note, .exception].contains($0.category) && !isFrozen($0) }.count)
+        #expect(
+            reader.classes["message"]
+                == events.filter { ![.warning, .note, .exception].contains($0.category) && !isFrozen($0) }.count)
         #expect(reader.classes["note"] == 4)
     }
 
@@ -312,7 +362,10 @@ struct TimelineSVGTests {
         #expect(!svg.contains("]]>"))
         #expect(!svg.contains("<!-- -->"))
         #expect(reader.elements["script"] == nil)
-        #expect(reader.texts.contains { $0.contains("</text><script>alert('x')</script> & \"quotes\"; #1 ; %% not a comment second line") })
+        #expect(
+            reader.texts.contains {
+                $0.contains("</text><script>alert('x')</script> & \"quotes\"; #1 ; %% not a comment second line")
+            })
         #expect(reader.texts.contains { $0.contains("<b>bold</b> & 'single' \"double\"") })
     }
 
@@ -328,7 +381,10 @@ struct TimelineSVGTests {
     func cap() {
         var events: [Event] = []
         for i in 0..<(TimelineRenderer.maxEvents + 123) {
-            events.append(Event(time: i * 350, payload: .navCall(.push(ScreenName(className: "S\(i)", ordinal: 1), animated: true))))
+            events.append(
+                Event(
+                    time: i * 350, payload: .navCall(.push(ScreenName(className: "S\(i)", ordinal: 1), animated: true)))
+            )
         }
         let reader = SVGReader.read(TimelineRenderer.svg(events))
         #expect(reader.error == nil)
@@ -339,17 +395,34 @@ struct TimelineSVGTests {
         #expect(mermaidBlock(md).filter { $0.contains("->>") }.count == TimelineRenderer.maxEvents)
     }
 
-    @Test("odd times and texts never trap", arguments: [
-        [Event(time: Int.max, payload: .lifecycle(ScreenName(className: "A", ordinal: 1), .viewWillAppear(true))),
-         Event(time: Int.min, payload: .lifecycle(ScreenName(className: "A", ordinal: 1), .viewDidAppear(true)))],
-        [Event(time: -5, payload: .deinitialized(ScreenName(className: "", ordinal: 1))), Event(time: 3, payload: .gestureBegan),
-         Event(time: 3, payload: .barShouldPop(ScreenName(className: ".", ordinal: 0), answer: true))],
-        [Event(time: 0, payload: .delegateCall(receiver: .outside(String(repeating: "x", count: 5000)), call: .willShow(ScreenName(className: "A", ordinal: 1), animated: true)))],
-        [Event(time: 0, payload: .lifecycle(ScreenName(className: "A(", ordinal: -1), .viewWillAppear(true))),
-         Event(time: 1, payload: .lifecycle(ScreenName(className: "A)", ordinal: Int.min), .viewDidAppear(true)))],
-        [Event(time: 0, payload: .alertShown(text: String(repeating: "word ", count: 2000), presenter: nil))],
-        [Event(time: 0, payload: .alertShown(text: "", presenter: ScreenName(className: "", ordinal: 1)))],
-    ])
+    @Test(
+        "odd times and texts never trap",
+        arguments: [
+            [
+                Event(
+                    time: Int.max, payload: .lifecycle(ScreenName(className: "A", ordinal: 1), .viewWillAppear(true))),
+                Event(time: Int.min, payload: .lifecycle(ScreenName(className: "A", ordinal: 1), .viewDidAppear(true))),
+            ],
+            [
+                Event(time: -5, payload: .deinitialized(ScreenName(className: "", ordinal: 1))),
+                Event(time: 3, payload: .gestureBegan),
+                Event(time: 3, payload: .barShouldPop(ScreenName(className: ".", ordinal: 0), answer: true)),
+            ],
+            [
+                Event(
+                    time: 0,
+                    payload: .delegateCall(
+                        receiver: .outside(String(repeating: "x", count: 5000)),
+                        call: .willShow(ScreenName(className: "A", ordinal: 1), animated: true)))
+            ],
+            [
+                Event(time: 0, payload: .lifecycle(ScreenName(className: "A(", ordinal: -1), .viewWillAppear(true))),
+                Event(
+                    time: 1, payload: .lifecycle(ScreenName(className: "A)", ordinal: Int.min), .viewDidAppear(true))),
+            ],
+            [Event(time: 0, payload: .alertShown(text: String(repeating: "word ", count: 2000), presenter: nil))],
+            [Event(time: 0, payload: .alertShown(text: "", presenter: ScreenName(className: "", ordinal: 1)))],
+        ])
     func noTraps(events: [Event]) {
         let reader = SVGReader.read(TimelineRenderer.svg(events))
         #expect(reader.error == nil)
@@ -361,7 +434,10 @@ struct TimelineSVGTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navsh-timeline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (name, events) in [("timeline-example", docsSession), ("sample", sampleSession), ("kinds", sampleSession + otherKinds), ("hostile", hostile)] {
+        for (name, events) in [
+            ("timeline-example", docsSession), ("sample", sampleSession), ("kinds", sampleSession + otherKinds),
+            ("hostile", hostile),
+        ] {
             let svgURL = dir.appendingPathComponent("\(name).svg")
             let pngURL = dir.appendingPathComponent("\(name).png")
             try TimelineRenderer.svg(events).write(to: svgURL, atomically: true, encoding: .utf8)
@@ -379,7 +455,9 @@ struct TimelineSVGTests {
             #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
             #expect(png.count > 10_000)
             if let keep = ProcessInfo.processInfo.environment["NAVSH_TIMELINE_KEEP"], !keep.isEmpty {
-                try TimelineRenderer.mermaid(events).write(to: URL(fileURLWithPath: keep).appendingPathComponent("\(name).md"), atomically: true, encoding: .utf8)
+                try TimelineRenderer.mermaid(events).write(
+                    to: URL(fileURLWithPath: keep).appendingPathComponent("\(name).md"), atomically: true,
+                    encoding: .utf8)
                 for url in [svgURL, pngURL] {
                     let target = URL(fileURLWithPath: keep).appendingPathComponent(url.lastPathComponent)
                     try? FileManager.default.removeItem(at: target)

@@ -56,8 +56,12 @@ struct TimelineSpanTests {
         #expect(!md.contains("pushViewController(A"))
     }
 
-    @Test("bad spans are errors", arguments: ["timeline t.md last 0", "timeline t.md last x", "timeline t.md since now",
-                                              "timeline t.md after 2"])
+    @Test(
+        "bad spans are errors",
+        arguments: [
+            "timeline t.md last 0", "timeline t.md last x", "timeline t.md since now",
+            "timeline t.md after 2",
+        ])
     func badSpans(line: String) {
         let harness = Harness()
         harness.run(line)

@@ -25,15 +25,17 @@ struct UndoTests {
         #expect(harness.session.state.clock == 0, "push B started at 0 ms")
     }
 
-    @Test("a command that failed is no undo step, even when recording it trimmed the journal",
-          arguments: [8, 100, 107, 200, 296, 400])
+    @Test(
+        "a command that failed is no undo step, even when recording it trimmed the journal",
+        arguments: [8, 100, 107, 200, 296, 400])
     func failedCommandAfterTrim(pushes: Int) {
         // The journal forgets its oldest entries now and then; a failed command
         // must still be taken back out of it exactly (it once stayed in when the
         // trim happened while it was recorded, and `undo` then undid `tap OK`).
         let harness = Harness()
-        harness.run(Array(repeating: "push A instant", count: pushes).joined(separator: "\n")
-                    + "\ntap OK\nexpect error\nundo")
+        harness.run(
+            Array(repeating: "push A instant", count: pushes).joined(separator: "\n")
+                + "\ntap OK\nexpect error\nundo")
         #expect(harness.sink.lines.last == "undone: push A instant")
         #expect(harness.stack.count == pushes - 1)
         #expect(harness.failures == 0, "\(harness.diagnostics)")
@@ -57,7 +59,8 @@ struct UndoTests {
 
     @Test("undo brings a frozen UI back")
     func undoThaws() {
-        expectScript("""
+        expectScript(
+            """
             push A
             gesture-delegate none
             swipe
@@ -77,7 +80,8 @@ struct UndoTests {
 
     @Test("a failed command leaves nothing to undo")
     func failedCommandsAreNotUndone() {
-        expectScript("""
+        expectScript(
+            """
             push A
             push A#1
             expect error

@@ -8,11 +8,12 @@ struct BackButtonTests {
     func plainBack() {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
-        #expect(brief(sim.run(.back)) == [
-            "350ms bar.shouldPop(B) -> true",
-            "350ms nav.popViewController(animated: true)",
-            "700ms B.deinit",
-        ])
+        #expect(
+            brief(sim.run(.back)) == [
+                "350ms bar.shouldPop(B) -> true",
+                "350ms nav.popViewController(animated: true)",
+                "700ms B.deinit",
+            ])
         #expect(sim.stack == ["A"])
     }
 
@@ -34,11 +35,12 @@ struct BackButtonTests {
         var sim = Sim()
         sim.given(.push("A"), .push("B"), .push("C"))
         let lines = brief(sim.run(.backMenu(ref("A"))))
-        #expect(lines == [
-            "700ms nav.popToViewController(A, animated: true)",
-            "1050ms C.deinit",
-            "1050ms B.deinit",
-        ])
+        #expect(
+            lines == [
+                "700ms nav.popToViewController(A, animated: true)",
+                "1050ms C.deinit",
+                "1050ms B.deinit",
+            ])
         #expect(sim.stack == ["A"])
     }
 
@@ -56,10 +58,11 @@ struct BackButtonTests {
         #expect(sim.model.isBackVisible)
         #expect(!sim.model.swipeWouldBegin)
         #expect(sim.run(.backMenu(ref("A"))) == ["350ms ignored: backmenu (a custom back button has no menu)"])
-        #expect(brief(sim.run(.back)) == [
-            "350ms nav.popViewController(animated: true)",
-            "700ms C.deinit",
-        ])
+        #expect(
+            brief(sim.run(.back)) == [
+                "350ms nav.popViewController(animated: true)",
+                "700ms C.deinit",
+            ])
     }
 
     @Test("a custom back button with text asks first; OK pops, Cancel stays")
@@ -70,11 +73,12 @@ struct BackButtonTests {
         sim.run(.tap("Cancel"))
         #expect(sim.stack == ["A", "D"])
         sim.run(.back)
-        #expect(brief(sim.run(.tap("OK"))) == [
-            "350ms alert.tap OK",
-            "350ms nav.popViewController(animated: true)",
-            "700ms D.deinit",
-        ])
+        #expect(
+            brief(sim.run(.tap("OK"))) == [
+                "350ms alert.tap OK",
+                "350ms nav.popViewController(animated: true)",
+                "700ms D.deinit",
+            ])
     }
 
     @Test("a custom back button is bypassed by a tab re-tap, which pops to root without asking")
@@ -89,8 +93,9 @@ struct BackButtonTests {
     @Test("a custom back button is bypassed by a swipe the controller's gesture delegate lets begin")
     func customBackBypassedBySwipe() {
         var sim = Sim()
-        sim.given(.screen("D", [.customBack(alert: "Leave?")]), .push("A"), .push("D"),
-                  .gestureDelegate(.controller))
+        sim.given(
+            .screen("D", [.customBack(alert: "Leave?")]), .push("A"), .push("D"),
+            .gestureDelegate(.controller))
         let lines = sim.run(.swipe(cancel: false))
         #expect(!lines.contains { $0.contains("alert") })
         #expect(lines.last == "700ms gesture.finished")

@@ -5,11 +5,13 @@ import Testing
 /// made while a transition is in flight.
 @Suite("The transition clock")
 struct ClockTests {
-    @Test("each kind of transition takes its default duration", arguments: [
-        (Action.push("B"), 350),
-        (Action.pop(animated: true), 350),
-        (Action.present("M"), 400),
-    ])
+    @Test(
+        "each kind of transition takes its default duration",
+        arguments: [
+            (Action.push("B"), 350),
+            (Action.pop(animated: true), 350),
+            (Action.present("M"), 400),
+        ])
     func defaultDurations(action: Action, duration: Int) {
         var sim = Sim()
         sim.given(.push("A"), .push("X"), .wait(1000))
@@ -27,12 +29,14 @@ struct ClockTests {
         #expect(sim.model.clock == 800)
     }
 
-    @Test("set duration changes the length of that kind of transition", arguments: [
-        (TransitionKind.push, Action.push("B"), 1000),
-        (.pop, .pop(animated: true), 20),
-        (.present, .present("M"), 1),
-        (.push, .push("B"), 0),
-    ])
+    @Test(
+        "set duration changes the length of that kind of transition",
+        arguments: [
+            (TransitionKind.push, Action.push("B"), 1000),
+            (.pop, .pop(animated: true), 20),
+            (.present, .present("M"), 1),
+            (.push, .push("B"), 0),
+        ])
     func setDuration(kind: TransitionKind, action: Action, ms: Int) {
         var sim = Sim()
         sim.given(.push("A"), .push("X"))
@@ -84,14 +88,16 @@ struct ClockTests {
         var sim = Sim()
         sim.given(.push("A"))
         #expect(sim.start(.push("B")).first == "0ms nav.pushViewController(B, animated: true)")
-        #expect(sim.start(.push("C")) == [
-            "0ms nav.pushViewController(C, animated: true)",
-            "0ms note: deferred until the running transition ends",
-        ])
-        #expect(sim.start(.pop(animated: true)) == [
-            "0ms nav.popViewController(animated: true)",
-            "0ms note: deferred until the running transition ends",
-        ])
+        #expect(
+            sim.start(.push("C")) == [
+                "0ms nav.pushViewController(C, animated: true)",
+                "0ms note: deferred until the running transition ends",
+            ])
+        #expect(
+            sim.start(.pop(animated: true)) == [
+                "0ms nav.popViewController(animated: true)",
+                "0ms note: deferred until the running transition ends",
+            ])
         #expect(sim.stack == ["A", "B"])
         #expect(sim.model.jobs == ["push B: 350ms left", "2 calls queued"])
         let lines = sim.settle()
@@ -109,12 +115,13 @@ struct ClockTests {
         sim.given(.push("A"))
         sim.start(.push("B"))
         let lines = sim.start(.push("C"))
-        #expect(withoutNotes(brief(lines)) == [
-            "0ms nav.pushViewController(C, animated: true)",
-            "0ms warning: nested push animation can result in corrupted navigation bar",
-            "0ms warning: Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.",
-            "0ms warning: Unbalanced calls to begin/end appearance transitions for <B>.",
-        ])
+        #expect(
+            withoutNotes(brief(lines)) == [
+                "0ms nav.pushViewController(C, animated: true)",
+                "0ms warning: nested push animation can result in corrupted navigation bar",
+                "0ms warning: Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.",
+                "0ms warning: Unbalanced calls to begin/end appearance transitions for <B>.",
+            ])
         #expect(sim.stack == ["A", "B", "C"])
         #expect(sim.model.isBarCorrupted)
         sim.settle()
@@ -139,25 +146,31 @@ struct ClockTests {
         sim.given(.push("A"))
         sim.start(.push("B"))
         let before = sim.model
-        #expect(sim.raising(.push("B#1")) == [
-            "0ms nav.pushViewController(B, animated: true)",
-            "0ms exception: NSInvalidArgumentException: Can't add self as subview",
-        ])
+        #expect(
+            sim.raising(.push("B#1")) == [
+                "0ms nav.pushViewController(B, animated: true)",
+                "0ms exception: NSInvalidArgumentException: Can't add self as subview",
+            ])
         #expect(sim.model == before)
     }
 
-    @Test("a navigation call during a modal transition is dropped, naming the selector called", arguments: [
-        (Action.push("R"), "pushViewController(_:animated:)"),
-        (.pop(animated: true), "popViewController(animated:)"),
-        (.popToRoot(animated: true), "popToRootViewController(animated:)"),
-    ])
+    @Test(
+        "a navigation call during a modal transition is dropped, naming the selector called",
+        arguments: [
+            (Action.push("R"), "pushViewController(_:animated:)"),
+            (.pop(animated: true), "popViewController(animated:)"),
+            (.popToRoot(animated: true), "popToRootViewController(animated:)"),
+        ])
     func navigationCallDuringPresentation(action: Action, selector: String) {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
         sim.start(.present("M"))
         let before = sim.model.currentStack
         let lines = sim.start(action)
-        #expect(lines.contains("350ms warning: \(selector) called on <nav> while an existing transition or presentation is occurring; the navigation stack will not be updated."))
+        #expect(
+            lines.contains(
+                "350ms warning: \(selector) called on <nav> while an existing transition or presentation is occurring; the navigation stack will not be updated."
+            ))
         #expect(sim.model.currentStack == before)
     }
 

@@ -21,26 +21,30 @@ struct ContentGestureTests {
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
         #expect(sim.model.isContentPanEnabled)
         #expect(sim.model.contentPanWouldBegin)
-        #expect(sim.run(.contentSwipe(cancel: false)) == [
-            "350ms contentGesture.began",
-            "350ms nav.popViewController(animated: true)",
-            "350ms B.willMove(toParent: nil)",
-            "350ms B.viewWillDisappear(true)",
-            "350ms A.viewWillAppear(true)",
-            "350ms Spy.willShow(A, animated: true)",
-            "700ms B.viewDidDisappear(true)",
-            "700ms B.didMove(toParent: nil)",
-            "700ms A.viewDidAppear(true)",
-            "700ms Spy.didShow(A, animated: true)",
-            "700ms B.deinit",
-            "700ms contentGesture.finished",
-        ])
+        #expect(
+            sim.run(.contentSwipe(cancel: false)) == [
+                "350ms contentGesture.began",
+                "350ms nav.popViewController(animated: true)",
+                "350ms B.willMove(toParent: nil)",
+                "350ms B.viewWillDisappear(true)",
+                "350ms A.viewWillAppear(true)",
+                "350ms Spy.willShow(A, animated: true)",
+                "700ms B.viewDidDisappear(true)",
+                "700ms B.didMove(toParent: nil)",
+                "700ms A.viewDidAppear(true)",
+                "700ms Spy.didShow(A, animated: true)",
+                "700ms B.deinit",
+                "700ms contentGesture.finished",
+            ])
         #expect(sim.stack == ["A"])
     }
 
-    @Test("legacy has no content pan: each command is refused as input and changes nothing",
-          arguments: [Action.contentSwipe(cancel: false), .contentSwipe(cancel: true), .contentDrag(percent: 40),
-                      .setContentSwipe(false), .setContentSwipe(true)])
+    @Test(
+        "legacy has no content pan: each command is refused as input and changes nothing",
+        arguments: [
+            Action.contentSwipe(cancel: false), .contentSwipe(cancel: true), .contentDrag(percent: 40),
+            .setContentSwipe(false), .setContentSwipe(true),
+        ])
     func legacyRefuses(_ action: Action) {
         var sim = Sim(.legacy)
         sim.given(.push("A"), .push("B"))
@@ -56,15 +60,18 @@ struct ContentGestureTests {
     func enabledSwitch() {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
-        #expect(sim.run(.setContentSwipe(false)) == ["350ms nav.interactiveContentPopGestureRecognizer.isEnabled = false"])
+        #expect(
+            sim.run(.setContentSwipe(false)) == ["350ms nav.interactiveContentPopGestureRecognizer.isEnabled = false"])
         #expect(!sim.model.isContentPanEnabled)
         #expect(!sim.model.contentPanWouldBegin)
         #expect(sim.model.swipeWouldBegin, "the edge swipe is another recognizer")
-        #expect(sim.run(.contentSwipe(cancel: false)) == [
-            "350ms ignored: swipe content (interactiveContentPopGestureRecognizer.isEnabled is false)",
-        ])
+        #expect(
+            sim.run(.contentSwipe(cancel: false)) == [
+                "350ms ignored: swipe content (interactiveContentPopGestureRecognizer.isEnabled is false)"
+            ])
         #expect(sim.stack == ["A", "B"])
-        #expect(sim.run(.setContentSwipe(true)) == ["350ms nav.interactiveContentPopGestureRecognizer.isEnabled = true"])
+        #expect(
+            sim.run(.setContentSwipe(true)) == ["350ms nav.interactiveContentPopGestureRecognizer.isEnabled = true"])
         #expect(sim.model.contentPanWouldBegin)
     }
 
@@ -83,18 +90,23 @@ struct ContentGestureTests {
         sim.given(.gestureDelegate(.none), .push("A"))
         #expect(sim.model.swipeWouldBegin, "the nil edge delegate lets the edge swipe begin, and freeze")
         #expect(!sim.model.contentPanWouldBegin)
-        #expect(sim.run(.contentSwipe(cancel: false)) == ["0ms contentGesture.shouldBegin -> false (no previous screen)"])
+        #expect(
+            sim.run(.contentSwipe(cancel: false)) == ["0ms contentGesture.shouldBegin -> false (no previous screen)"])
         #expect(!sim.model.isFrozen)
     }
 
     @Test("rule 3: the seed's controller delegate lets the edge swipe past a custom back button, not the content pan")
     func controllerDelegateDoesNotReachIt() {
         var sim = Sim()
-        sim.given(.use("InteractivePopNavigationController"), .screen("E", [.customBack(alert: nil)]),
-                  .push("L"), .push("E"))
+        sim.given(
+            .use("InteractivePopNavigationController"), .screen("E", [.customBack(alert: nil)]),
+            .push("L"), .push("E"))
         #expect(sim.model.swipeWouldBegin)
         #expect(!sim.model.contentPanWouldBegin)
-        #expect(sim.run(.contentSwipe(cancel: false)) == ["350ms contentGesture.shouldBegin -> false (E has a custom back button)"])
+        #expect(
+            sim.run(.contentSwipe(cancel: false)) == [
+                "350ms contentGesture.shouldBegin -> false (E has a custom back button)"
+            ])
         #expect(sim.stack == ["L", "E"])
     }
 
@@ -118,21 +130,29 @@ struct ContentGestureTests {
 
     static let refusals: [Refusal] = [
         .init(name: "the root screen", given: [.push("A")], reason: "no previous screen"),
-        .init(name: "a push in flight", given: [.push("A")], background: .push("B"), reason: "a transition is in flight"),
-        .init(name: "a pop in flight", given: [.push("A"), .push("B"), .push("C")], background: .pop(animated: true),
-              reason: "a transition is in flight"),
-        .init(name: "a presentation in flight", given: [.push("A"), .push("B")], background: .present("S", nav: true),
-              reason: "a transition is in flight"),
-        .init(name: "a hidden back button", given: [.screen("H", [.hidesBack]), .push("A"), .push("H")],
-              reason: "H hides the back button"),
-        .init(name: "a custom back button", given: [.screen("C", [.customBack(alert: "Leave?")]), .push("A"), .push("C")],
-              reason: "C has a custom back button"),
-        .init(name: "a gate under GateNavigationController: trimmed to the root",
-              given: [.use("GateNavigationController"), .push("A"), .push("B"), .push("C", gate: true)],
-              reason: "no previous screen"),
-        .init(name: "an animation controller without an interaction controller",
-              given: [.delegate("Fade", .animationController), .push("A"), .push("B")],
-              reason: "the delegate supplies an animation controller without an interaction controller"),
+        .init(
+            name: "a push in flight", given: [.push("A")], background: .push("B"), reason: "a transition is in flight"),
+        .init(
+            name: "a pop in flight", given: [.push("A"), .push("B"), .push("C")], background: .pop(animated: true),
+            reason: "a transition is in flight"),
+        .init(
+            name: "a presentation in flight", given: [.push("A"), .push("B")], background: .present("S", nav: true),
+            reason: "a transition is in flight"),
+        .init(
+            name: "a hidden back button", given: [.screen("H", [.hidesBack]), .push("A"), .push("H")],
+            reason: "H hides the back button"),
+        .init(
+            name: "a custom back button",
+            given: [.screen("C", [.customBack(alert: "Leave?")]), .push("A"), .push("C")],
+            reason: "C has a custom back button"),
+        .init(
+            name: "a gate under GateNavigationController: trimmed to the root",
+            given: [.use("GateNavigationController"), .push("A"), .push("B"), .push("C", gate: true)],
+            reason: "no previous screen"),
+        .init(
+            name: "an animation controller without an interaction controller",
+            given: [.delegate("Fade", .animationController), .push("A"), .push("B")],
+            reason: "the delegate supplies an animation controller without an interaction controller"),
     ]
 
     @Test("rule 4: UIKit's delegate refuses where it refuses the edge swipe", arguments: refusals)
@@ -145,8 +165,9 @@ struct ContentGestureTests {
             let before = sim.stack
             #expect(!sim.model.contentPanWouldBegin, "\(edge)")
             let lines = sim.start(.contentSwipe(cancel: false))
-            #expect(lines.map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? $0 }
-                == ["contentGesture.shouldBegin -> false (\(r.reason))"], "\(edge)")
+            #expect(
+                lines.map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? $0 }
+                    == ["contentGesture.shouldBegin -> false (\(r.reason))"], "\(edge)")
             #expect(sim.stack == before)
             #expect(!sim.model.isFrozen, "rule 8: never frozen (\(edge))")
         }
@@ -182,12 +203,14 @@ struct ContentGestureTests {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
         sim.run(.drag(percent: 40))
-        #expect(sim.run(.contentSwipe(cancel: false)) == [
-            "350ms ignored: swipe content (an edge swipe holds the finger: the content pan waits for it to fail)",
-        ])
-        #expect(sim.run(.contentDrag(percent: 70)) == [
-            "350ms ignored: drag content (an edge swipe holds the finger: the content pan waits for it to fail)",
-        ])
+        #expect(
+            sim.run(.contentSwipe(cancel: false)) == [
+                "350ms ignored: swipe content (an edge swipe holds the finger: the content pan waits for it to fail)"
+            ])
+        #expect(
+            sim.run(.contentDrag(percent: 70)) == [
+                "350ms ignored: drag content (an edge swipe holds the finger: the content pan waits for it to fail)"
+            ])
         #expect(sim.run(.release).first == "350ms gesture.released at 40%: cancels in 140ms")
         #expect(sim.stack == ["A", "B"])
         sim.run(.contentDrag(percent: 40))
@@ -199,8 +222,9 @@ struct ContentGestureTests {
     @Test("rule 6: the pop goes through popViewController, so UISafeNavigationController asks first")
     func safeControllerAsks() {
         var sim = Sim()
-        sim.given(.use("UISafeNavigationController"), .screen("Editor", [.confirm("Discard?")]),
-                  .push("Home"), .push("Editor"))
+        sim.given(
+            .use("UISafeNavigationController"), .screen("Editor", [.confirm("Discard?")]),
+            .push("Home"), .push("Editor"))
         let lines = sim.run(.contentSwipe(cancel: false))
         #expect(lines.first == "350ms contentGesture.began")
         #expect(lines.contains("350ms nav.popViewController(animated: true)"))
@@ -217,15 +241,16 @@ struct ContentGestureTests {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
         let lines = sim.run(.contentSwipe(cancel: true))
-        #expect(Array(lines.suffix(7)) == [
-            "700ms contentGesture.cancelled",
-            "700ms A.viewWillDisappear(true)",
-            "700ms A.viewDidDisappear(true)",
-            "700ms B.viewWillAppear(true)",
-            "700ms B.viewDidAppear(true)",
-            "700ms Spy.willShow(B, animated: true)",
-            "700ms Spy.didShow(B, animated: true)",
-        ])
+        #expect(
+            Array(lines.suffix(7)) == [
+                "700ms contentGesture.cancelled",
+                "700ms A.viewWillDisappear(true)",
+                "700ms A.viewDidDisappear(true)",
+                "700ms B.viewWillAppear(true)",
+                "700ms B.viewDidAppear(true)",
+                "700ms Spy.willShow(B, animated: true)",
+                "700ms Spy.didShow(B, animated: true)",
+            ])
         #expect(sim.stack == ["A", "B"])
     }
 
@@ -238,7 +263,10 @@ struct ContentGestureTests {
         #expect(sim.run(.waitUntilIdle) == [], "the clock cannot move a held pan")
         #expect(sim.run(.contentDrag(percent: 80)) == ["350ms contentGesture.changed (80%)"])
         #expect(sim.run(.contentDrag(percent: 80)) == [])
-        #expect(sim.run(.contentSwipe(cancel: false)) == ["350ms ignored: swipe content (a content pan is already held; use release)"])
+        #expect(
+            sim.run(.contentSwipe(cancel: false)) == [
+                "350ms ignored: swipe content (a content pan is already held; use release)"
+            ])
         let released = sim.run(.release)
         #expect(released.first == "350ms contentGesture.released at 80%: finishes in 70ms")
         #expect(released.last == "420ms contentGesture.finished")
@@ -263,7 +291,8 @@ struct ContentGestureTests {
         #expect(topLabel(sim.model) == "B (top, back button, swipe would begin, content pan would begin)")
         sim.run(.setContentSwipe(false))
         #expect(topLabel(sim.model) == "B (top, back button, swipe would begin, content pan would not begin)")
-        #expect(sim.model.hierarchy.children.first?.label.hasSuffix("gesture delegate none · content pan disabled") == true)
+        #expect(
+            sim.model.hierarchy.children.first?.label.hasSuffix("gesture delegate none · content pan disabled") == true)
         sim.run(.setProfile(.legacy))
         #expect(topLabel(sim.model) == "B (top, back button, swipe would begin)")
     }

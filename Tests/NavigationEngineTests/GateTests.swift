@@ -8,15 +8,16 @@ struct GateTests {
     func gateClosesTheWayBack() {
         var sim = Sim()
         sim.given(.use("GateNavigationController"), .push("W"), .push("R"))
-        #expect(brief(sim.run(.push("H", gate: true))) == [
-            "350ms nav.pushViewController(H, animated: true)",
-            "350ms nav.willShow(H, animated: true)",
-            "350ms H.navigationItem.setHidesBackButton(true, animated: false)",
-            "700ms nav.didShow(H, animated: true)",
-            "700ms gate: viewControllers = [H]",
-            "700ms R.deinit",
-            "700ms W.deinit",
-        ])
+        #expect(
+            brief(sim.run(.push("H", gate: true))) == [
+                "350ms nav.pushViewController(H, animated: true)",
+                "350ms nav.willShow(H, animated: true)",
+                "350ms H.navigationItem.setHidesBackButton(true, animated: false)",
+                "700ms nav.didShow(H, animated: true)",
+                "700ms gate: viewControllers = [H]",
+                "700ms R.deinit",
+                "700ms W.deinit",
+            ])
         #expect(sim.stack == ["H"])
         #expect(!sim.model.isBackVisible)
         #expect(!sim.model.swipeWouldBegin)
@@ -37,26 +38,28 @@ struct GateTests {
         var sim = Sim()
         sim.given(.use("GateNavigationController"), .delegate("Analytics"), .push("W"))
         let lines = brief(sim.run(.push("H", gate: true)))
-        #expect(lines == [
-            "0ms nav.pushViewController(H, animated: true)",
-            "0ms nav.willShow(H, animated: true)",
-            "0ms H.navigationItem.setHidesBackButton(true, animated: false)",
-            "0ms Analytics.willShow(H, animated: true)",
-            "350ms nav.didShow(H, animated: true)",
-            "350ms gate: viewControllers = [H]",
-            "350ms W.deinit",
-            "350ms Analytics.didShow(H, animated: true)",
-        ])
+        #expect(
+            lines == [
+                "0ms nav.pushViewController(H, animated: true)",
+                "0ms nav.willShow(H, animated: true)",
+                "0ms H.navigationItem.setHidesBackButton(true, animated: false)",
+                "0ms Analytics.willShow(H, animated: true)",
+                "350ms nav.didShow(H, animated: true)",
+                "350ms gate: viewControllers = [H]",
+                "350ms W.deinit",
+                "350ms Analytics.didShow(H, animated: true)",
+            ])
     }
 
     @Test("an outside delegate implementing more than willShow/didShow gets a note naming what is lost")
     func forwardingNote() {
         var sim = Sim()
         sim.run(.use("GateNavigationController"))
-        #expect(sim.run(.delegate("Spy", .willShow, .animationController)) == [
-            "0ms nav.delegate = Spy",
-            "0ms note: GateNavigationController forwards only willShow and didShow; Spy's animationController will never be called",
-        ])
+        #expect(
+            sim.run(.delegate("Spy", .willShow, .animationController)) == [
+                "0ms nav.delegate = Spy",
+                "0ms note: GateNavigationController forwards only willShow and didShow; Spy's animationController will never be called",
+            ])
     }
 
     @Test("the fragile version: a delegate set after use replaces it, and gates silently stop")
@@ -74,7 +77,8 @@ struct GateTests {
     func fragileDelegateBeforeUse() {
         var sim = Sim()
         sim.run(.delegate("Analytics"))
-        #expect(withoutNotes(brief(sim.run(.use("GateNavigationController", fragile: true)))) == ["0ms nav.delegate = nav"])
+        #expect(
+            withoutNotes(brief(sim.run(.use("GateNavigationController", fragile: true)))) == ["0ms nav.delegate = nav"])
         sim.given(.push("W"))
         let lines = sim.run(.push("H", gate: true))
         #expect(!lines.contains { $0.contains("Analytics") })

@@ -8,20 +8,21 @@ struct GestureTests {
     func fullSwipe() {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
-        #expect(sim.run(.swipe(cancel: false)) == [
-            "350ms gesture.began",
-            "350ms nav.popViewController(animated: true)",
-            "350ms B.willMove(toParent: nil)",
-            "350ms B.viewWillDisappear(true)",
-            "350ms A.viewWillAppear(true)",
-            "350ms Spy.willShow(A, animated: true)",
-            "700ms B.viewDidDisappear(true)",
-            "700ms B.didMove(toParent: nil)",
-            "700ms A.viewDidAppear(true)",
-            "700ms Spy.didShow(A, animated: true)",
-            "700ms B.deinit",
-            "700ms gesture.finished",
-        ])
+        #expect(
+            sim.run(.swipe(cancel: false)) == [
+                "350ms gesture.began",
+                "350ms nav.popViewController(animated: true)",
+                "350ms B.willMove(toParent: nil)",
+                "350ms B.viewWillDisappear(true)",
+                "350ms A.viewWillAppear(true)",
+                "350ms Spy.willShow(A, animated: true)",
+                "700ms B.viewDidDisappear(true)",
+                "700ms B.didMove(toParent: nil)",
+                "700ms A.viewDidAppear(true)",
+                "700ms Spy.didShow(A, animated: true)",
+                "700ms B.deinit",
+                "700ms gesture.finished",
+            ])
         #expect(sim.stack == ["A"])
     }
 
@@ -29,21 +30,22 @@ struct GestureTests {
     func cancelledSwipeIOS26() {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
-        #expect(sim.run(.swipe(cancel: true)) == [
-            "350ms gesture.began",
-            "350ms nav.popViewController(animated: true)",
-            "350ms B.willMove(toParent: nil)",
-            "350ms B.viewWillDisappear(true)",
-            "350ms A.viewWillAppear(true)",
-            "350ms Spy.willShow(A, animated: true)",
-            "700ms gesture.cancelled",
-            "700ms A.viewWillDisappear(true)",
-            "700ms A.viewDidDisappear(true)",
-            "700ms B.viewWillAppear(true)",
-            "700ms B.viewDidAppear(true)",
-            "700ms Spy.willShow(B, animated: true)",
-            "700ms Spy.didShow(B, animated: true)",
-        ])
+        #expect(
+            sim.run(.swipe(cancel: true)) == [
+                "350ms gesture.began",
+                "350ms nav.popViewController(animated: true)",
+                "350ms B.willMove(toParent: nil)",
+                "350ms B.viewWillDisappear(true)",
+                "350ms A.viewWillAppear(true)",
+                "350ms Spy.willShow(A, animated: true)",
+                "700ms gesture.cancelled",
+                "700ms A.viewWillDisappear(true)",
+                "700ms A.viewDidDisappear(true)",
+                "700ms B.viewWillAppear(true)",
+                "700ms B.viewDidAppear(true)",
+                "700ms Spy.willShow(B, animated: true)",
+                "700ms Spy.didShow(B, animated: true)",
+            ])
         #expect(sim.stack == ["A", "B"])
         #expect(sim.isAlive("B"))
     }
@@ -68,25 +70,28 @@ struct GestureTests {
         #expect(sim.stack == ["A", "B"])
     }
 
-    @Test("release finishes above 50 % in (1 - p) x 350 ms, and cancels otherwise in p x 350 ms", arguments: [
-        (40, "350ms gesture.released at 40%: cancels in 140ms", 490, ["A", "B"]),
-        (60, "350ms gesture.released at 60%: finishes in 140ms", 490, ["A"]),
-        (30, "350ms gesture.released at 30%: cancels in 105ms", 455, ["A", "B"]),
-        (80, "350ms gesture.released at 80%: finishes in 70ms", 420, ["A"]),
-        (50, "350ms gesture.released at 50%: cancels in 175ms", 525, ["A", "B"]),
-        (100, "350ms gesture.released at 100%: finishes in 0ms", 350, ["A"]),
-        (0, "350ms gesture.released at 0%: cancels in 0ms", 350, ["A", "B"]),
-    ])
+    @Test(
+        "release finishes above 50 % in (1 - p) x 350 ms, and cancels otherwise in p x 350 ms",
+        arguments: [
+            (40, "350ms gesture.released at 40%: cancels in 140ms", 490, ["A", "B"]),
+            (60, "350ms gesture.released at 60%: finishes in 140ms", 490, ["A"]),
+            (30, "350ms gesture.released at 30%: cancels in 105ms", 455, ["A", "B"]),
+            (80, "350ms gesture.released at 80%: finishes in 70ms", 420, ["A"]),
+            (50, "350ms gesture.released at 50%: cancels in 175ms", 525, ["A", "B"]),
+            (100, "350ms gesture.released at 100%: finishes in 0ms", 350, ["A"]),
+            (0, "350ms gesture.released at 0%: cancels in 0ms", 350, ["A", "B"]),
+        ])
     func dragAndRelease(percent: Int, released: String, endsAt: Int, stack: [String]) {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
-        #expect(sim.run(.drag(percent: percent)) == [
-            "350ms gesture.began",
-            "350ms nav.popViewController(animated: true)",
-            "350ms B.willMove(toParent: nil)",
-            "350ms B.viewWillDisappear(true)",
-            "350ms A.viewWillAppear(true)",
-        ])
+        #expect(
+            sim.run(.drag(percent: percent)) == [
+                "350ms gesture.began",
+                "350ms nav.popViewController(animated: true)",
+                "350ms B.willMove(toParent: nil)",
+                "350ms B.viewWillDisappear(true)",
+                "350ms A.viewWillAppear(true)",
+            ])
         let lines = sim.run(.release)
         #expect(lines.first == released)
         #expect(lines.last?.hasPrefix("\(endsAt)ms ") == true)
@@ -104,15 +109,23 @@ struct GestureTests {
         #expect(sim.refused(.release)?.message == "no edge swipe is held (start one with 'drag PCT')")
     }
 
-    @Test("UIKit's own gesture delegate refuses, with its reason", arguments: [
-        ([Action.push("A")], "gesture.shouldBegin -> false (no previous screen)"),
-        ([Action.screen("C", [.customBack(alert: nil)]), .push("A"), .push("C")],
-         "gesture.shouldBegin -> false (C has a custom back button)"),
-        ([Action.screen("H", [.hidesBack]), .push("A"), .push("H")],
-         "gesture.shouldBegin -> false (H hides the back button)"),
-        ([Action.delegate("Spy", .animationController), .push("A"), .push("B")],
-         "gesture.shouldBegin -> false (the delegate supplies an animation controller without an interaction controller)"),
-    ])
+    @Test(
+        "UIKit's own gesture delegate refuses, with its reason",
+        arguments: [
+            ([Action.push("A")], "gesture.shouldBegin -> false (no previous screen)"),
+            (
+                [Action.screen("C", [.customBack(alert: nil)]), .push("A"), .push("C")],
+                "gesture.shouldBegin -> false (C has a custom back button)"
+            ),
+            (
+                [Action.screen("H", [.hidesBack]), .push("A"), .push("H")],
+                "gesture.shouldBegin -> false (H hides the back button)"
+            ),
+            (
+                [Action.delegate("Spy", .animationController), .push("A"), .push("B")],
+                "gesture.shouldBegin -> false (the delegate supplies an animation controller without an interaction controller)"
+            ),
+        ])
     func systemRefusals(setup: [Action], refusal: String) {
         var sim = Sim()
         for action in setup { sim.run(action) }

@@ -8,14 +8,15 @@ struct ModalTests {
     func present() {
         var sim = Sim()
         sim.given(.push("A"), .push("P"))
-        #expect(sim.run(.present("X")) == [
-            "350ms P.present(X, animated: true)",
-            "350ms X.viewDidLoad()",
-            "350ms P.viewWillDisappear(true)",
-            "350ms X.viewWillAppear(true)",
-            "750ms P.viewDidDisappear(true)",
-            "750ms X.viewDidAppear(true)",
-        ])
+        #expect(
+            sim.run(.present("X")) == [
+                "350ms P.present(X, animated: true)",
+                "350ms X.viewDidLoad()",
+                "350ms P.viewWillDisappear(true)",
+                "350ms X.viewWillAppear(true)",
+                "750ms P.viewDidDisappear(true)",
+                "750ms X.viewDidAppear(true)",
+            ])
         #expect(sim.model.presentedTop?.description == "X")
         #expect(sim.isAlive("A") && sim.isAlive("P"))
     }
@@ -24,14 +25,15 @@ struct ModalTests {
     func dismiss() {
         var sim = Sim()
         sim.given(.push("P"), .present("X"))
-        #expect(sim.run(.dismiss(animated: true)) == [
-            "400ms P.dismiss(animated: true)",
-            "400ms X.viewWillDisappear(true)",
-            "400ms P.viewWillAppear(true)",
-            "800ms X.viewDidDisappear(true)",
-            "800ms P.viewDidAppear(true)",
-            "800ms X.deinit",
-        ])
+        #expect(
+            sim.run(.dismiss(animated: true)) == [
+                "400ms P.dismiss(animated: true)",
+                "400ms X.viewWillDisappear(true)",
+                "400ms P.viewWillAppear(true)",
+                "800ms X.viewDidDisappear(true)",
+                "800ms P.viewDidAppear(true)",
+                "800ms X.deinit",
+            ])
         #expect(sim.model.presentedTop == nil)
     }
 
@@ -45,20 +47,23 @@ struct ModalTests {
         #expect(sim.model.presentedTop == nil)
     }
 
-    @Test("a present during a presentation is dropped with the profile's warning; the new screen is released at once", arguments: [
-        (Profile.ios26, "warning: Attempt to present Y on X (from X) while a presentation is in progress."),
-        (.legacy, "warning: Warning: Attempt to present Y on X while a presentation is in progress!"),
-    ])
+    @Test(
+        "a present during a presentation is dropped with the profile's warning; the new screen is released at once",
+        arguments: [
+            (Profile.ios26, "warning: Attempt to present Y on X (from X) while a presentation is in progress."),
+            (.legacy, "warning: Warning: Attempt to present Y on X while a presentation is in progress!"),
+        ])
     func presentWhilePresenting(profile: Profile, warning: String) {
         var sim = Sim(profile)
         sim.given(.push("P"))
         sim.start(.present("X"))
         let lines = sim.start(.present("Y"))
-        #expect(withoutNotes(lines) == [
-            "0ms X.present(Y, animated: true)",
-            "0ms \(warning)",
-            "0ms Y.deinit",
-        ])
+        #expect(
+            withoutNotes(lines) == [
+                "0ms X.present(Y, animated: true)",
+                "0ms \(warning)",
+                "0ms Y.deinit",
+            ])
         sim.settle()
         #expect(sim.model.presentedTop?.description == "X")
     }
@@ -69,7 +74,9 @@ struct ModalTests {
         sim.given(.push("Welcome"), .present("Signup"))
         sim.start(.dismiss(animated: true))
         let lines = sim.run(.present("Home"))
-        #expect(lines.contains("400ms warning: Attempt to present Home on Signup (from Signup) while a presentation is in progress."))
+        #expect(
+            lines.contains(
+                "400ms warning: Attempt to present Home on Signup (from Signup) while a presentation is in progress."))
         #expect(sim.model.presentedTop == nil)
         #expect(sim.stack == ["Welcome"])
         #expect(!sim.isAlive("Home"))
@@ -80,10 +87,11 @@ struct ModalTests {
         var sim = Sim()
         sim.given(.push("P"))
         sim.start(.present("X"))
-        #expect(withoutNotes(sim.start(.dismiss(animated: true))) == [
-            "0ms P.dismiss(animated: true)",
-            "0ms warning: Attempt to dismiss from view controller P while a presentation or dismiss is in progress!",
-        ])
+        #expect(
+            withoutNotes(sim.start(.dismiss(animated: true))) == [
+                "0ms P.dismiss(animated: true)",
+                "0ms warning: Attempt to dismiss from view controller P while a presentation or dismiss is in progress!",
+            ])
         sim.settle()
         #expect(sim.model.presentedTop?.description == "X")
     }

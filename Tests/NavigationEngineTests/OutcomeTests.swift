@@ -21,17 +21,19 @@ struct OutcomeTests {
         #expect(sim.events.last?.payload == .exception(.pushedTwice(name("A"))))
     }
 
-    @Test("a command that does nothing says so; one that does something says so too", arguments: [
-        (Action.pop(animated: true), false),
-        (.popToRoot(animated: true), false),
-        (.swipe(cancel: false), false),
-        (.back, false),
-        (.notify("Ping"), false),
-        (.wait(milliseconds: 0), false),
-        (.push("B"), true),
-        (.wait(milliseconds: 1), true),
-        (.screen("A", [.gate]), true),
-    ])
+    @Test(
+        "a command that does nothing says so; one that does something says so too",
+        arguments: [
+            (Action.pop(animated: true), false),
+            (.popToRoot(animated: true), false),
+            (.swipe(cancel: false), false),
+            (.back, false),
+            (.notify("Ping"), false),
+            (.wait(milliseconds: 0), false),
+            (.push("B"), true),
+            (.wait(milliseconds: 1), true),
+            (.screen("A", [.gate]), true),
+        ])
     func changed(action: Action, changes: Bool) {
         var sim = Sim()
         sim.given(.push("A"))

@@ -9,16 +9,17 @@ struct PushPopOrderTests {
     func firstScreen() {
         var sim = Sim()
         sim.run(.delegate("Spy"))
-        #expect(sim.run(.push("A")) == [
-            "0ms nav.pushViewController(A, animated: true)",
-            "0ms A.willMove(toParent: nav)",
-            "0ms A.viewDidLoad()",
-            "0ms A.viewWillAppear(false)",
-            "0ms Spy.willShow(A, animated: false)",
-            "0ms A.viewDidAppear(false)",
-            "0ms A.didMove(toParent: nav)",
-            "0ms Spy.didShow(A, animated: false)",
-        ])
+        #expect(
+            sim.run(.push("A")) == [
+                "0ms nav.pushViewController(A, animated: true)",
+                "0ms A.willMove(toParent: nav)",
+                "0ms A.viewDidLoad()",
+                "0ms A.viewWillAppear(false)",
+                "0ms Spy.willShow(A, animated: false)",
+                "0ms A.viewDidAppear(false)",
+                "0ms A.didMove(toParent: nav)",
+                "0ms Spy.didShow(A, animated: false)",
+            ])
         #expect(sim.stack == ["A"])
         #expect(!sim.model.isBusy)
     }
@@ -27,18 +28,19 @@ struct PushPopOrderTests {
     func animatedPush() {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"))
-        #expect(sim.run(.push("B")) == [
-            "0ms nav.pushViewController(B, animated: true)",
-            "0ms B.willMove(toParent: nav)",
-            "0ms B.viewDidLoad()",
-            "0ms A.viewWillDisappear(true)",
-            "0ms B.viewWillAppear(true)",
-            "0ms Spy.willShow(B, animated: true)",
-            "350ms A.viewDidDisappear(true)",
-            "350ms B.viewDidAppear(true)",
-            "350ms B.didMove(toParent: nav)",
-            "350ms Spy.didShow(B, animated: true)",
-        ])
+        #expect(
+            sim.run(.push("B")) == [
+                "0ms nav.pushViewController(B, animated: true)",
+                "0ms B.willMove(toParent: nav)",
+                "0ms B.viewDidLoad()",
+                "0ms A.viewWillDisappear(true)",
+                "0ms B.viewWillAppear(true)",
+                "0ms Spy.willShow(B, animated: true)",
+                "350ms A.viewDidDisappear(true)",
+                "350ms B.viewDidAppear(true)",
+                "350ms B.didMove(toParent: nav)",
+                "350ms Spy.didShow(B, animated: true)",
+            ])
     }
 
     @Test("the stack changes when push is called, not when its animation ends")
@@ -56,18 +58,19 @@ struct PushPopOrderTests {
     func animatedPop() {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
-        #expect(sim.run(.pop(animated: true)) == [
-            "350ms nav.popViewController(animated: true)",
-            "350ms B.willMove(toParent: nil)",
-            "350ms B.viewWillDisappear(true)",
-            "350ms A.viewWillAppear(true)",
-            "350ms Spy.willShow(A, animated: true)",
-            "700ms B.viewDidDisappear(true)",
-            "700ms B.didMove(toParent: nil)",
-            "700ms A.viewDidAppear(true)",
-            "700ms Spy.didShow(A, animated: true)",
-            "700ms B.deinit",
-        ])
+        #expect(
+            sim.run(.pop(animated: true)) == [
+                "350ms nav.popViewController(animated: true)",
+                "350ms B.willMove(toParent: nil)",
+                "350ms B.viewWillDisappear(true)",
+                "350ms A.viewWillAppear(true)",
+                "350ms Spy.willShow(A, animated: true)",
+                "700ms B.viewDidDisappear(true)",
+                "700ms B.didMove(toParent: nil)",
+                "700ms A.viewDidAppear(true)",
+                "700ms Spy.didShow(A, animated: true)",
+                "700ms B.deinit",
+            ])
         #expect(sim.stack == ["A"])
         #expect(!sim.isAlive("B"))
     }
@@ -76,21 +79,22 @@ struct PushPopOrderTests {
     func popToWithScreensInBetween() {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"), .push("C"), .push("D"))
-        #expect(sim.run(.popTo("B")) == [
-            "1050ms nav.popToViewController(B, animated: true)",
-            "1050ms D.willMove(toParent: nil)",
-            "1050ms C.willMove(toParent: nil)",
-            "1050ms D.viewWillDisappear(true)",
-            "1050ms B.viewWillAppear(true)",
-            "1050ms Spy.willShow(B, animated: true)",
-            "1400ms D.viewDidDisappear(true)",
-            "1400ms D.didMove(toParent: nil)",
-            "1400ms C.didMove(toParent: nil)",
-            "1400ms B.viewDidAppear(true)",
-            "1400ms Spy.didShow(B, animated: true)",
-            "1400ms D.deinit",
-            "1400ms C.deinit",
-        ])
+        #expect(
+            sim.run(.popTo("B")) == [
+                "1050ms nav.popToViewController(B, animated: true)",
+                "1050ms D.willMove(toParent: nil)",
+                "1050ms C.willMove(toParent: nil)",
+                "1050ms D.viewWillDisappear(true)",
+                "1050ms B.viewWillAppear(true)",
+                "1050ms Spy.willShow(B, animated: true)",
+                "1400ms D.viewDidDisappear(true)",
+                "1400ms D.didMove(toParent: nil)",
+                "1400ms C.didMove(toParent: nil)",
+                "1400ms B.viewDidAppear(true)",
+                "1400ms Spy.didShow(B, animated: true)",
+                "1400ms D.deinit",
+                "1400ms C.deinit",
+            ])
         #expect(sim.stack == ["A", "B"])
     }
 
@@ -98,21 +102,22 @@ struct PushPopOrderTests {
     func popToRootWithScreensInBetween() {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"), .push("C"))
-        #expect(sim.run(.popToRoot(animated: true)) == [
-            "700ms nav.popToRootViewController(animated: true)",
-            "700ms C.willMove(toParent: nil)",
-            "700ms B.willMove(toParent: nil)",
-            "700ms C.viewWillDisappear(true)",
-            "700ms A.viewWillAppear(true)",
-            "700ms Spy.willShow(A, animated: true)",
-            "1050ms C.viewDidDisappear(true)",
-            "1050ms C.didMove(toParent: nil)",
-            "1050ms B.didMove(toParent: nil)",
-            "1050ms A.viewDidAppear(true)",
-            "1050ms Spy.didShow(A, animated: true)",
-            "1050ms C.deinit",
-            "1050ms B.deinit",
-        ])
+        #expect(
+            sim.run(.popToRoot(animated: true)) == [
+                "700ms nav.popToRootViewController(animated: true)",
+                "700ms C.willMove(toParent: nil)",
+                "700ms B.willMove(toParent: nil)",
+                "700ms C.viewWillDisappear(true)",
+                "700ms A.viewWillAppear(true)",
+                "700ms Spy.willShow(A, animated: true)",
+                "1050ms C.viewDidDisappear(true)",
+                "1050ms C.didMove(toParent: nil)",
+                "1050ms B.didMove(toParent: nil)",
+                "1050ms A.viewDidAppear(true)",
+                "1050ms Spy.didShow(A, animated: true)",
+                "1050ms C.deinit",
+                "1050ms B.deinit",
+            ])
         #expect(sim.stack == ["A"])
     }
 
@@ -120,14 +125,15 @@ struct PushPopOrderTests {
     func setStackSameTop() {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
-        #expect(sim.run(.setStack("X B")) == [
-            "350ms nav.setViewControllers([X, B], animated: true)",
-            "350ms A.willMove(toParent: nil)",
-            "350ms X.willMove(toParent: nav)",
-            "350ms A.didMove(toParent: nil)",
-            "350ms X.didMove(toParent: nav)",
-            "350ms A.deinit",
-        ])
+        #expect(
+            sim.run(.setStack("X B")) == [
+                "350ms nav.setViewControllers([X, B], animated: true)",
+                "350ms A.willMove(toParent: nil)",
+                "350ms X.willMove(toParent: nav)",
+                "350ms A.didMove(toParent: nil)",
+                "350ms X.didMove(toParent: nav)",
+                "350ms A.deinit",
+            ])
         #expect(sim.stack == ["X", "B"])
     }
 
@@ -135,18 +141,19 @@ struct PushPopOrderTests {
     func setStackPopLike() {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
-        #expect(sim.run(.setStack("A")) == [
-            "350ms nav.setViewControllers([A], animated: true)",
-            "350ms B.willMove(toParent: nil)",
-            "350ms B.viewWillDisappear(true)",
-            "350ms A.viewWillAppear(true)",
-            "350ms Spy.willShow(A, animated: true)",
-            "700ms B.viewDidDisappear(true)",
-            "700ms B.didMove(toParent: nil)",
-            "700ms A.viewDidAppear(true)",
-            "700ms Spy.didShow(A, animated: true)",
-            "700ms B.deinit",
-        ])
+        #expect(
+            sim.run(.setStack("A")) == [
+                "350ms nav.setViewControllers([A], animated: true)",
+                "350ms B.willMove(toParent: nil)",
+                "350ms B.viewWillDisappear(true)",
+                "350ms A.viewWillAppear(true)",
+                "350ms Spy.willShow(A, animated: true)",
+                "700ms B.viewDidDisappear(true)",
+                "700ms B.didMove(toParent: nil)",
+                "700ms A.viewDidAppear(true)",
+                "700ms Spy.didShow(A, animated: true)",
+                "700ms B.deinit",
+            ])
     }
 
     @Test("setViewControllers with a new top: a push transition; a bare name not in the stack creates an instance")
@@ -154,18 +161,19 @@ struct PushPopOrderTests {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"))
         let lines = sim.run(.setStack("A B"))
-        #expect(lines == [
-            "0ms nav.setViewControllers([A, B], animated: true)",
-            "0ms B.willMove(toParent: nav)",
-            "0ms B.viewDidLoad()",
-            "0ms A.viewWillDisappear(true)",
-            "0ms B.viewWillAppear(true)",
-            "0ms Spy.willShow(B, animated: true)",
-            "350ms A.viewDidDisappear(true)",
-            "350ms B.viewDidAppear(true)",
-            "350ms B.didMove(toParent: nav)",
-            "350ms Spy.didShow(B, animated: true)",
-        ])
+        #expect(
+            lines == [
+                "0ms nav.setViewControllers([A, B], animated: true)",
+                "0ms B.willMove(toParent: nav)",
+                "0ms B.viewDidLoad()",
+                "0ms A.viewWillDisappear(true)",
+                "0ms B.viewWillAppear(true)",
+                "0ms Spy.willShow(B, animated: true)",
+                "350ms A.viewDidDisappear(true)",
+                "350ms B.viewDidAppear(true)",
+                "350ms B.didMove(toParent: nav)",
+                "350ms Spy.didShow(B, animated: true)",
+            ])
         #expect(sim.stack == ["A", "B"])
     }
 
@@ -186,30 +194,32 @@ struct PushPopOrderTests {
     func instantPushAndPop() {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"))
-        #expect(sim.run(.push("B", instant: true)) == [
-            "0ms nav.pushViewController(B, animated: false)",
-            "0ms B.willMove(toParent: nav)",
-            "0ms B.viewDidLoad()",
-            "0ms A.viewWillDisappear(false)",
-            "0ms B.viewWillAppear(false)",
-            "0ms Spy.willShow(B, animated: false)",
-            "0ms A.viewDidDisappear(false)",
-            "0ms B.viewDidAppear(false)",
-            "0ms B.didMove(toParent: nav)",
-            "0ms Spy.didShow(B, animated: false)",
-        ])
-        #expect(sim.run(.pop(animated: false)) == [
-            "0ms nav.popViewController(animated: false)",
-            "0ms B.willMove(toParent: nil)",
-            "0ms B.viewWillDisappear(false)",
-            "0ms A.viewWillAppear(false)",
-            "0ms Spy.willShow(A, animated: false)",
-            "0ms B.viewDidDisappear(false)",
-            "0ms B.didMove(toParent: nil)",
-            "0ms A.viewDidAppear(false)",
-            "0ms Spy.didShow(A, animated: false)",
-            "0ms B.deinit",
-        ])
+        #expect(
+            sim.run(.push("B", instant: true)) == [
+                "0ms nav.pushViewController(B, animated: false)",
+                "0ms B.willMove(toParent: nav)",
+                "0ms B.viewDidLoad()",
+                "0ms A.viewWillDisappear(false)",
+                "0ms B.viewWillAppear(false)",
+                "0ms Spy.willShow(B, animated: false)",
+                "0ms A.viewDidDisappear(false)",
+                "0ms B.viewDidAppear(false)",
+                "0ms B.didMove(toParent: nav)",
+                "0ms Spy.didShow(B, animated: false)",
+            ])
+        #expect(
+            sim.run(.pop(animated: false)) == [
+                "0ms nav.popViewController(animated: false)",
+                "0ms B.willMove(toParent: nil)",
+                "0ms B.viewWillDisappear(false)",
+                "0ms A.viewWillAppear(false)",
+                "0ms Spy.willShow(A, animated: false)",
+                "0ms B.viewDidDisappear(false)",
+                "0ms B.didMove(toParent: nil)",
+                "0ms A.viewDidAppear(false)",
+                "0ms Spy.didShow(A, animated: false)",
+                "0ms B.deinit",
+            ])
         #expect(sim.model.clock == 0)
     }
 
@@ -218,18 +228,19 @@ struct PushPopOrderTests {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
         let lines = sim.run(.root("Home"))
-        #expect(lines == [
-            "350ms window.rootViewController = UINavigationController(rootViewController: Home)",
-            "350ms B.viewWillDisappear(false)",
-            "350ms B.viewDidDisappear(false)",
-            "350ms B.deinit",
-            "350ms A.deinit",
-            "350ms Home.willMove(toParent: nav)",
-            "350ms Home.viewDidLoad()",
-            "350ms Home.viewWillAppear(false)",
-            "350ms Home.viewDidAppear(false)",
-            "350ms Home.didMove(toParent: nav)",
-        ])
+        #expect(
+            lines == [
+                "350ms window.rootViewController = UINavigationController(rootViewController: Home)",
+                "350ms B.viewWillDisappear(false)",
+                "350ms B.viewDidDisappear(false)",
+                "350ms B.deinit",
+                "350ms A.deinit",
+                "350ms Home.willMove(toParent: nav)",
+                "350ms Home.viewDidLoad()",
+                "350ms Home.viewWillAppear(false)",
+                "350ms Home.viewDidAppear(false)",
+                "350ms Home.didMove(toParent: nav)",
+            ])
         #expect(sim.stack == ["Home"])
     }
 
@@ -246,21 +257,25 @@ struct PushPopOrderTests {
     func animationControllerDelegate() {
         var sim = Sim()
         sim.given(.delegate("Spy", .animationController), .push("A"))
-        #expect(brief(sim.run(.push("B"))) == [
-            "0ms nav.pushViewController(B, animated: true)",
-            "0ms Spy.animationController(for: push, from: A, to: B)",
-        ])
-        #expect(brief(sim.run(.pop(animated: true))) == [
-            "350ms nav.popViewController(animated: true)",
-            "350ms Spy.animationController(for: pop, from: B, to: A)",
-            "700ms B.deinit",
-        ])
+        #expect(
+            brief(sim.run(.push("B"))) == [
+                "0ms nav.pushViewController(B, animated: true)",
+                "0ms Spy.animationController(for: push, from: A, to: B)",
+            ])
+        #expect(
+            brief(sim.run(.pop(animated: true))) == [
+                "350ms nav.popViewController(animated: true)",
+                "350ms Spy.animationController(for: pop, from: B, to: A)",
+                "700ms B.deinit",
+            ])
     }
 
-    @Test("instances are numbered per class and never reused", arguments: [
-        ([Action.push("A"), .push("B"), .pop(animated: true), .push("B")], ["A", "B#2"]),
-        ([Action.push("A"), .push("A"), .push("A")], ["A", "A#2", "A#3"]),
-    ])
+    @Test(
+        "instances are numbered per class and never reused",
+        arguments: [
+            ([Action.push("A"), .push("B"), .pop(animated: true), .push("B")], ["A", "B#2"]),
+            ([Action.push("A"), .push("A"), .push("A")], ["A", "A#2", "A#3"]),
+        ])
     func instanceNumbering(actions: [Action], stack: [String]) {
         var sim = Sim()
         for action in actions { sim.run(action) }

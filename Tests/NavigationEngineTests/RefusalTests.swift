@@ -10,10 +10,11 @@ struct RefusalTests {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
         let before = sim.model
-        #expect(sim.raising(.push("A#1")) == [
-            "350ms nav.pushViewController(A, animated: true)",
-            "350ms exception: NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported (A)",
-        ])
+        #expect(
+            sim.raising(.push("A#1")) == [
+                "350ms nav.pushViewController(A, animated: true)",
+                "350ms exception: NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported (A)",
+            ])
         #expect(sim.model == before)
         #expect(sim.stack == ["A", "B"])
     }
@@ -24,7 +25,10 @@ struct RefusalTests {
         sim.given(.push("A"), .push("B"))
         let before = sim.model
         let lines = sim.raising(.push("B#1", instant: true))
-        #expect(lines.last == "350ms exception: NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported (B)")
+        #expect(
+            lines.last
+                == "350ms exception: NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported (B)"
+        )
         #expect(sim.model == before)
     }
 
@@ -33,10 +37,11 @@ struct RefusalTests {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
         let before = sim.model
-        #expect(sim.raising(.setStack("A B A")) == [
-            "350ms nav.setViewControllers([A, B, A], animated: true)",
-            "350ms exception: NSInternalInconsistencyException: All view controllers in a navigation controller must be distinct ([A, B, A])",
-        ])
+        #expect(
+            sim.raising(.setStack("A B A")) == [
+                "350ms nav.setViewControllers([A, B, A], animated: true)",
+                "350ms exception: NSInternalInconsistencyException: All view controllers in a navigation controller must be distinct ([A, B, A])",
+            ])
         #expect(sim.model == before)
     }
 
@@ -45,10 +50,11 @@ struct RefusalTests {
         var sim = Sim()
         sim.given(.tabs(["A", "B"]), .push("C"))
         let before = sim.model
-        #expect(withoutNotes(sim.run(.popTo("B"))) == [
-            "350ms nav.popToViewController(B, animated: true)",
-            "350ms warning: Tried to pop to a view controller that doesn't exist.",
-        ])
+        #expect(
+            withoutNotes(sim.run(.popTo("B"))) == [
+                "350ms nav.popToViewController(B, animated: true)",
+                "350ms warning: Tried to pop to a view controller that doesn't exist.",
+            ])
         #expect(sim.model == before)
     }
 
@@ -63,9 +69,11 @@ struct RefusalTests {
         #expect(sim.model == before)
     }
 
-    @Test("with one screen, pop and popToRoot return nil and change nothing", arguments: [
-        Action.pop(animated: true), .pop(animated: false), .popToRoot(animated: true), .popToRoot(animated: false),
-    ])
+    @Test(
+        "with one screen, pop and popToRoot return nil and change nothing",
+        arguments: [
+            Action.pop(animated: true), .pop(animated: false), .popToRoot(animated: true), .popToRoot(animated: false),
+        ])
     func popWithOneScreen(action: Action) {
         var sim = Sim()
         sim.given(.push("A"))
@@ -84,13 +92,15 @@ struct RefusalTests {
         #expect(sim.model == before)
     }
 
-    @Test("a reference to a released or never-created instance is refused as input", arguments: [
-        (Action.push("B#1"), "'B' has been released (deinit); it can no longer be used"),
-        (Action.popTo("B"), "'B' has been released (deinit); it can no longer be used"),
-        (Action.popTo("Nope"), "no instance of 'Nope' was ever created"),
-        (Action.push("A#3"), "no instance 'A#3': 1 A instance was created"),
-        (Action.push("Nope#2"), "no instance 'Nope#2': no Nope was ever created"),
-    ])
+    @Test(
+        "a reference to a released or never-created instance is refused as input",
+        arguments: [
+            (Action.push("B#1"), "'B' has been released (deinit); it can no longer be used"),
+            (Action.popTo("B"), "'B' has been released (deinit); it can no longer be used"),
+            (Action.popTo("Nope"), "no instance of 'Nope' was ever created"),
+            (Action.push("A#3"), "no instance 'A#3': 1 A instance was created"),
+            (Action.push("Nope#2"), "no instance 'Nope#2': no Nope was ever created"),
+        ])
     func badReferences(action: Action, message: String) {
         var sim = Sim()
         sim.given(.push("A"), .push("B"), .pop(animated: true))

@@ -18,21 +18,23 @@ struct SafePopTests {
     func safeDelegateIsSet() {
         var sim = Sim()
         sim.given(.use("UISafeNavigationController"), .screen("Editor", [.confirm("Discard?")]), .push("List"))
-        #expect(brief(sim.run(.push("Editor"))) == [
-            "0ms nav.pushViewController(Editor, animated: true)",
-            "0ms nav.safeDelegate = Editor",
-        ])
+        #expect(
+            brief(sim.run(.push("Editor"))) == [
+                "0ms nav.pushViewController(Editor, animated: true)",
+                "0ms nav.safeDelegate = Editor",
+            ])
     }
 
     @Test("the back button goes through the overridden pop: it asks, and the bar answers false")
     func backAsks() {
         var sim = editing()
-        #expect(sim.run(.back) == [
-            "350ms nav.popViewController(animated: true)",
-            "350ms Editor.shouldPop(Editor) -> false",
-            "350ms alert \"Discard?\" [Cancel] [OK]",
-            "350ms bar.shouldPop(Editor) -> false",
-        ])
+        #expect(
+            sim.run(.back) == [
+                "350ms nav.popViewController(animated: true)",
+                "350ms Editor.shouldPop(Editor) -> false",
+                "350ms alert \"Discard?\" [Cancel] [OK]",
+                "350ms bar.shouldPop(Editor) -> false",
+            ])
         #expect(sim.model.alertText == "Discard?")
         #expect(sim.stack == ["List", "Editor"])
     }
@@ -45,21 +47,24 @@ struct SafePopTests {
         #expect(sim.model.alertText == nil)
         #expect(sim.stack == ["List", "Editor"])
         sim.run(.back)
-        #expect(brief(sim.run(.tap("OK"))) == [
-            "350ms alert.tap OK",
-            "350ms nav.popViewController(animated: true)",
-            "350ms nav.safeDelegate = nil",
-            "700ms Editor.deinit",
-        ])
+        #expect(
+            brief(sim.run(.tap("OK"))) == [
+                "350ms alert.tap OK",
+                "350ms nav.popViewController(animated: true)",
+                "350ms nav.safeDelegate = nil",
+                "700ms Editor.deinit",
+            ])
         #expect(sim.stack == ["List"])
     }
 
-    @Test("every way back asks first", arguments: [
-        (Action.backMenu(ref("List")), "nav.popToViewController(List, animated: true)"),
-        (Action.swipe(cancel: false), "nav.popViewController(animated: true)"),
-        (Action.pop(animated: true), "nav.popViewController(animated: true)"),
-        (Action.popToRoot(animated: true), "nav.popToRootViewController(animated: true)"),
-    ])
+    @Test(
+        "every way back asks first",
+        arguments: [
+            (Action.backMenu(ref("List")), "nav.popToViewController(List, animated: true)"),
+            (Action.swipe(cancel: false), "nav.popViewController(animated: true)"),
+            (Action.pop(animated: true), "nav.popViewController(animated: true)"),
+            (Action.popToRoot(animated: true), "nav.popToRootViewController(animated: true)"),
+        ])
     func everyPopAsks(action: Action, call: String) {
         var sim = editing()
         let lines = sim.run(action)
@@ -72,13 +77,14 @@ struct SafePopTests {
     @Test("a refused swipe ends with no transition")
     func swipeRefused() {
         var sim = editing()
-        #expect(sim.run(.swipe(cancel: false)) == [
-            "350ms gesture.began",
-            "350ms nav.popViewController(animated: true)",
-            "350ms Editor.shouldPop(Editor) -> false",
-            "350ms alert \"Discard?\" [Cancel] [OK]",
-            "350ms gesture.cancelled (pop refused)",
-        ])
+        #expect(
+            sim.run(.swipe(cancel: false)) == [
+                "350ms gesture.began",
+                "350ms nav.popViewController(animated: true)",
+                "350ms Editor.shouldPop(Editor) -> false",
+                "350ms alert \"Discard?\" [Cancel] [OK]",
+                "350ms gesture.cancelled (pop refused)",
+            ])
         #expect(!sim.model.isBusy)
     }
 
@@ -86,12 +92,13 @@ struct SafePopTests {
     func tabRetapAsks() {
         var sim = editing(tabs: true)
         let lines = sim.run(.tab("List"))
-        #expect(lines == [
-            "350ms tab: reselect List",
-            "350ms nav.popToRootViewController(animated: true)",
-            "350ms Editor.shouldPop(Editor) -> false",
-            "350ms alert \"Discard?\" [Cancel] [OK]",
-        ])
+        #expect(
+            lines == [
+                "350ms tab: reselect List",
+                "350ms nav.popToRootViewController(animated: true)",
+                "350ms Editor.shouldPop(Editor) -> false",
+                "350ms alert \"Discard?\" [Cancel] [OK]",
+            ])
         sim.run(.tap("OK"))
         #expect(sim.stack == ["List"])
     }
@@ -115,10 +122,12 @@ struct SafePopTests {
         #expect(!sim.model.swipeWouldBegin)
     }
 
-    @Test("tapping a button that is not on screen is refused as input", arguments: [
-        (false, "OK", "no alert is on screen to tap 'OK'"),
-        (true, "Maybe", "the alert has no button 'Maybe' (it has Cancel, OK)"),
-    ])
+    @Test(
+        "tapping a button that is not on screen is refused as input",
+        arguments: [
+            (false, "OK", "no alert is on screen to tap 'OK'"),
+            (true, "Maybe", "the alert has no button 'Maybe' (it has Cancel, OK)"),
+        ])
     func badTaps(alertUp: Bool, button: String, message: String) {
         var sim = editing()
         if alertUp { sim.run(.back) }

@@ -1,6 +1,7 @@
 import NavigationEngine
-import enum NavScript.EventRenderer
 import Testing
+
+import enum NavScript.EventRenderer
 
 /// A model driven the way navsh drives it: a foreground command performs its
 /// action and then runs the clock until nothing but held or frozen pops is in
@@ -58,8 +59,9 @@ struct Sim {
         events = []
         do {
             outcome = try model.perform(action, events: &events)
-            Issue.record("expected the engine to refuse the input, got \(events.map(EventRenderer.words))",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "expected the engine to refuse the input, got \(events.map(EventRenderer.words))",
+                sourceLocation: sourceLocation)
             return nil
         } catch {
             return error
@@ -79,8 +81,9 @@ struct Sim {
         do {
             let outcome = try model.perform(action, events: &events)
             self.outcome = outcome
-            #expect(!outcome.raisedException, "unexpected exception: \(events.last.map(EventRenderer.words) ?? "")",
-                    sourceLocation: sourceLocation)
+            #expect(
+                !outcome.raisedException, "unexpected exception: \(events.last.map(EventRenderer.words) ?? "")",
+                sourceLocation: sourceLocation)
             if settle { model.settle(events: &events) }
             return events.map(Self.line)
         } catch {
@@ -104,8 +107,10 @@ struct Sim {
 func brief(_ lines: [String]) -> [String] {
     lines.filter { line in
         let text = line.split(separator: " ", maxSplits: 1).last.map(String.init) ?? line
-        let lifecycle = [".viewDidLoad()", ".viewWillAppear(", ".viewDidAppear(", ".viewWillDisappear(",
-                         ".viewDidDisappear(", ".willMove(toParent:", ".didMove(toParent:"]
+        let lifecycle = [
+            ".viewDidLoad()", ".viewWillAppear(", ".viewDidAppear(", ".viewWillDisappear(",
+            ".viewDidDisappear(", ".willMove(toParent:", ".didMove(toParent:",
+        ]
         return !lifecycle.contains { text.contains($0) }
     }
 }

@@ -1,5 +1,6 @@
-@testable import NavigationEngine
 import Testing
+
+@testable import NavigationEngine
 
 /// The engine's own hash tables (live screens, per-class counters and traits,
 /// interned class names) checked against `Dictionary` on seeded random
@@ -28,8 +29,9 @@ struct TableTests {
         for step in 0..<20_000 {
             // Keys from a small space, so removals hit live entries and probe runs
             // are long enough for backward-shift deletion to matter.
-            let name = ScreenName(className: classes[Int.random(in: 0..<5, using: &rng)],
-                                  ordinal: Int.random(in: 1...300, using: &rng))
+            let name = ScreenName(
+                className: classes[Int.random(in: 0..<5, using: &rng)],
+                ordinal: Int.random(in: 1...300, using: &rng))
             switch Int.random(in: 0..<10, using: &rng) {
             case 0..<5:
                 var screen = Screen(name: name)
@@ -111,7 +113,9 @@ struct TableTests {
         #expect(ScreenName(className: "Interned5", ordinal: 2).description == "Interned5#2")
     }
 
-    @Test("NavTable: set, edit in place, remove and look up like a Dictionary; copies stay independent", arguments: [1, 2, 3])
+    @Test(
+        "NavTable: set, edit in place, remove and look up like a Dictionary; copies stay independent",
+        arguments: [1, 2, 3])
     func navTable(seed: UInt64) {
         var rng = Generator(state: seed)
         var table: NavTable = [:]

@@ -8,7 +8,10 @@ struct TabsTests {
     func tabsCreatesTheWindow() {
         var sim = Sim()
         let lines = sim.run(.tabs(["A", "B"]))
-        #expect(lines.first == "0ms window.rootViewController = UITabBarController(viewControllers: [UINavigationController(rootViewController: A), UINavigationController(rootViewController: B)])")
+        #expect(
+            lines.first
+                == "0ms window.rootViewController = UITabBarController(viewControllers: [UINavigationController(rootViewController: A), UINavigationController(rootViewController: B)])"
+        )
         #expect(sim.stack == ["A"])
         #expect(sim.isAlive("B"))
     }
@@ -27,19 +30,22 @@ struct TabsTests {
     func reselectPopsToRoot() {
         var sim = Sim()
         sim.given(.tabs(["A", "B"]), .push("C"), .push("D"))
-        #expect(brief(sim.run(.tab("A"))) == [
-            "700ms tab: reselect A",
-            "700ms nav.popToRootViewController(animated: true)",
-            "1050ms D.deinit",
-            "1050ms C.deinit",
-        ])
+        #expect(
+            brief(sim.run(.tab("A"))) == [
+                "700ms tab: reselect A",
+                "700ms nav.popToRootViewController(animated: true)",
+                "1050ms D.deinit",
+                "1050ms C.deinit",
+            ])
         #expect(sim.stack == ["A"])
     }
 
-    @Test("tab names must exist, and need a tab bar", arguments: [
-        (true, "Z", "no tab 'Z' (tabs: A, B)"),
-        (false, "A", "there is no tab bar (create one with 'tabs NAME...')"),
-    ])
+    @Test(
+        "tab names must exist, and need a tab bar",
+        arguments: [
+            (true, "Z", "no tab 'Z' (tabs: A, B)"),
+            (false, "A", "there is no tab bar (create one with 'tabs NAME...')"),
+        ])
     func badTabs(withTabs: Bool, name: String, message: String) {
         var sim = Sim()
         sim.run(withTabs ? .tabs(["A", "B"]) : .push("A"))
@@ -50,12 +56,13 @@ struct TabsTests {
     func notifyOrder() {
         var sim = Sim()
         sim.given(.tabs(["A", "B"]), .push("C"), .present("M"))
-        #expect(sim.run(.notify("kb")) == [
-            "750ms M.received(kb)",
-            "750ms C.received(kb) (not visible)",
-            "750ms A.received(kb) (not visible)",
-            "750ms B.received(kb) (not visible)",
-        ])
+        #expect(
+            sim.run(.notify("kb")) == [
+                "750ms M.received(kb)",
+                "750ms C.received(kb) (not visible)",
+                "750ms A.received(kb) (not visible)",
+                "750ms B.received(kb) (not visible)",
+            ])
     }
 
     @Test("a one-way flow made with present keeps the old stack alive and notified")

@@ -18,15 +18,19 @@ final class ClassroomRoundTwoTests: TerminalTestCase {
 
     private func binary() throws -> String { try NavshBinary.require() }
 
-    private func withSession(arguments: [String] = [], columns: UInt16 = 100, rows: UInt16 = 24,
-                             _ body: (PTYSession) throws -> Void) throws {
-        let session = try PTYSession(executable: try binary(), arguments: arguments,
-                                     environment: environment(history: historyPath), columns: columns, rows: rows)
+    private func withSession(
+        arguments: [String] = [], columns: UInt16 = 100, rows: UInt16 = 24,
+        _ body: (PTYSession) throws -> Void
+    ) throws {
+        let session = try PTYSession(
+            executable: try binary(), arguments: arguments,
+            environment: environment(history: historyPath), columns: columns, rows: rows)
         do {
             try body(session)
         } catch {
-            XCTFail("\(error)\n--- terminal transcript ---\n\(session.transcript.debugDescription)"
-                + "\n--- screen ---\n\(session.screen(columns: Int(columns)))")
+            XCTFail(
+                "\(error)\n--- terminal transcript ---\n\(session.transcript.debugDescription)"
+                    + "\n--- screen ---\n\(session.screen(columns: Int(columns)))")
         }
     }
 
@@ -58,7 +62,8 @@ final class ClassroomRoundTwoTests: TerminalTestCase {
             try run(s, "push B &")
             s.drain(for: 1.0)
             let jobs = try run(s, "jobs")
-            let left = try XCTUnwrap(timeLeft(jobs, "B"), "B's push is over after 1 s at speed 0.1: \(jobs.debugDescription)")
+            let left = try XCTUnwrap(
+                timeLeft(jobs, "B"), "B's push is over after 1 s at speed 0.1: \(jobs.debugDescription)")
             XCTAssertGreaterThan(left, 175, jobs.debugDescription)
             s.send("quit\r")
             XCTAssertEqual(try s.waitForExit(), 0)
@@ -72,7 +77,8 @@ final class ClassroomRoundTwoTests: TerminalTestCase {
             try run(s, "push B &")
             s.drain(for: 1.0)
             let jobs = try run(s, "jobs")
-            let left = try XCTUnwrap(timeLeft(jobs, "B"), "B's push is over after 1 s at --speed 0.1: \(jobs.debugDescription)")
+            let left = try XCTUnwrap(
+                timeLeft(jobs, "B"), "B's push is over after 1 s at --speed 0.1: \(jobs.debugDescription)")
             XCTAssertGreaterThan(left, 175, jobs.debugDescription)
             s.send("quit\r")
             XCTAssertEqual(try s.waitForExit(), 0)
@@ -149,9 +155,12 @@ final class ClassroomRoundTwoTests: TerminalTestCase {
             try s.expect(Self.prompt)
             XCTAssertEqual(try completions(s, "gesture-delegate "), ["controller", "none", "system"])
             XCTAssertEqual(try completions(s, "set clock "), ["real", "virtual"])
-            XCTAssertEqual(try completions(s, "push A; use "),
-                           ["GateNavigationController", "InteractivePopNavigationController",
-                            "UINavigationController", "UISafeNavigationController", "features"])
+            XCTAssertEqual(
+                try completions(s, "push A; use "),
+                [
+                    "GateNavigationController", "InteractivePopNavigationController",
+                    "UINavigationController", "UISafeNavigationController", "features",
+                ])
             s.send("quit\r")
             XCTAssertEqual(try s.waitForExit(), 0)
         }
@@ -210,7 +219,8 @@ final class ClassroomRoundTwoTests: TerminalTestCase {
             try s.expect("nav.pushViewController(A, animated: true)")
             try s.expect("Look at A. [Enter]")
             s.drain(for: 1.0)
-            XCTAssertFalse(s.pendingText.contains("pushViewController(B"), "did not wait: \(s.pendingText.debugDescription)")
+            XCTAssertFalse(
+                s.pendingText.contains("pushViewController(B"), "did not wait: \(s.pendingText.debugDescription)")
             XCTAssertFalse(s.transcript.contains("not a heading"), s.transcript.debugDescription)
             s.send("\r")
             try s.expect("nav.pushViewController(B, animated: true)")
@@ -235,8 +245,10 @@ final class ClassroomRoundTwoTests: TerminalTestCase {
         for arguments in [["-i", file], [file]] {
             let run = try runPiped(try binary(), arguments: arguments, environment: env, input: "")
             XCTAssertEqual(run.status, 0, run.stderrText)
-            XCTAssertEqual(run.stdoutText, "[    0ms] nav.pushViewController(A, animated: true)\n"
-                + "[    0ms] nav.pushViewController(B, animated: true)\n", "\(arguments)")
+            XCTAssertEqual(
+                run.stdoutText,
+                "[    0ms] nav.pushViewController(A, animated: true)\n"
+                    + "[    0ms] nav.pushViewController(B, animated: true)\n", "\(arguments)")
         }
         let test = try runPiped(try binary(), arguments: ["test", file], environment: env)
         XCTAssertEqual(test.status, 0, test.stdoutText + test.stderrText)

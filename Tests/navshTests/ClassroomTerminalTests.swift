@@ -21,7 +21,6 @@ final class ClassroomTerminalTests: TerminalTestCase {
 
     // MARK: Helpers
 
-
     private func binary() throws -> String { try NavshBinary.require() }
 
     /// A clean environment; NO_COLOR=1 unless `noColor` is false.
@@ -43,15 +42,19 @@ final class ClassroomTerminalTests: TerminalTestCase {
 
     /// Starts navsh in a pseudo-terminal and runs `body`; on failure, attaches
     /// the raw transcript and the rendered screen.
-    private func withSession(arguments: [String] = [], noColor: Bool = true, term: String = "dumb",
-                             columns: UInt16 = 80, _ body: (PTYSession) throws -> Void) throws {
-        let session = try PTYSession(executable: try binary(), arguments: arguments,
-                                     environment: environment(noColor: noColor, term: term), columns: columns)
+    private func withSession(
+        arguments: [String] = [], noColor: Bool = true, term: String = "dumb",
+        columns: UInt16 = 80, _ body: (PTYSession) throws -> Void
+    ) throws {
+        let session = try PTYSession(
+            executable: try binary(), arguments: arguments,
+            environment: environment(noColor: noColor, term: term), columns: columns)
         do {
             try body(session)
         } catch {
-            XCTFail("\(error)\n--- terminal transcript ---\n\(session.transcript.debugDescription)"
-                + "\n--- screen ---\n\(session.screen(columns: Int(columns)))")
+            XCTFail(
+                "\(error)\n--- terminal transcript ---\n\(session.transcript.debugDescription)"
+                    + "\n--- screen ---\n\(session.screen(columns: Int(columns)))")
         }
     }
 
@@ -59,7 +62,7 @@ final class ClassroomTerminalTests: TerminalTestCase {
     @discardableResult
     private func run(_ s: PTYSession, _ command: String, timeout: TimeInterval = 5) throws -> String {
         s.send(command + "\r")
-        try s.expect(command + "\r\n")  // the echo of the line
+        try s.expect(command + "\r\n") // the echo of the line
         return try s.expect(Self.prompt, timeout: timeout)
     }
 
@@ -79,30 +82,34 @@ final class ClassroomTerminalTests: TerminalTestCase {
             try run(s, "set speed 0.25")
             let home = try run(s, "push Home")
             XCTAssertTrue(home.contains("stack: Home"), home.debugDescription)
-            let background = try run(s, "push Detail &")  // 350 ms / 0.25 = 1.4 s of wall time
-            XCTAssertFalse(background.contains("Detail.viewDidAppear"),
-                           "the background push finished before the prompt came back: \(background.debugDescription)")
+            let background = try run(s, "push Detail &") // 350 ms / 0.25 = 1.4 s of wall time
+            XCTAssertFalse(
+                background.contains("Detail.viewDidAppear"),
+                "the background push finished before the prompt came back: \(background.debugDescription)")
 
             let typed = Date()
             s.send("push Mo")
             try s.expect("push Mo")
             try s.expect("Detail.viewDidAppear(true)", timeout: 5)
             let appeared = Date().timeIntervalSince(typed)
-            XCTAssertGreaterThan(appeared, 0.9,
-                                 "viewDidAppear came \(appeared)s after typing began; at speed 0.25 the push takes 1.4 s")
+            XCTAssertGreaterThan(
+                appeared, 0.9,
+                "viewDidAppear came \(appeared)s after typing began; at speed 0.25 the push takes 1.4 s")
             try s.expect("Detail.didMove(toParent: nav)", timeout: 3)
-            try s.expect(Self.prompt + "push Mo", timeout: 2)  // the redraw after the last event
+            try s.expect(Self.prompt + "push Mo", timeout: 2) // the redraw after the last event
             s.drain(for: max(0.3, 2 - Date().timeIntervalSince(typed)))
 
             let lines = s.screen().text
             let promptIndex = try XCTUnwrap(lines.lastIndex(where: { !$0.isEmpty }))
             XCTAssertEqual(lines[promptIndex], "navsh> push Mo", "screen:\n\(s.screen())")
-            let eventIndex = try XCTUnwrap(lines.lastIndex(where: { $0.contains("Detail.viewDidAppear(true)") }),
-                                           "screen:\n\(s.screen())")
+            let eventIndex = try XCTUnwrap(
+                lines.lastIndex(where: { $0.contains("Detail.viewDidAppear(true)") }),
+                "screen:\n\(s.screen())")
             XCTAssertLessThan(eventIndex, promptIndex, "screen:\n\(s.screen())")
             XCTAssertTrue(lines[eventIndex].hasPrefix("[  350ms] "), "screen:\n\(s.screen())")
-            XCTAssertEqual(lines.filter { $0.hasPrefix("navsh> push Mo") }.count, 1,
-                           "a stale copy of the half-typed line is left on screen:\n\(s.screen())")
+            XCTAssertEqual(
+                lines.filter { $0.hasPrefix("navsh> push Mo") }.count, 1,
+                "a stale copy of the half-typed line is left on screen:\n\(s.screen())")
 
             s.send("re\r")
             try s.expect("nav.pushViewController(More, animated: true)")
@@ -123,11 +130,12 @@ final class ClassroomTerminalTests: TerminalTestCase {
             try run(s, "log full")
             try run(s, "set speed 0.05")
             try run(s, "push A")
-            try run(s, "push B &")  // 350 ms / 0.05 = 7 s of wall time
+            try run(s, "push B &") // 350 ms / 0.05 = 7 s of wall time
             s.send("wait\r")
             try s.expect("wait\r\n")
             s.drain(for: 0.5)
-            XCTAssertFalse(s.pendingText.contains(Self.prompt), "wait returned early: \(s.pendingText.debugDescription)")
+            XCTAssertFalse(
+                s.pendingText.contains(Self.prompt), "wait returned early: \(s.pendingText.debugDescription)")
             XCTAssertFalse(s.pendingText.contains("B.viewDidAppear"), s.pendingText.debugDescription)
 
             let interrupted = Date()
@@ -138,8 +146,9 @@ final class ClassroomTerminalTests: TerminalTestCase {
             XCTAssertLessThan(stoppedAfter, 1.0, "Ctrl-C took \(stoppedAfter)s to stop the wait")
 
             let jobs = try run(s, "jobs")
-            XCTAssertTrue(jobs.contains("push B: ") && jobs.contains("ms left"),
-                          "jobs does not list the push in flight: \(jobs.debugDescription)")
+            XCTAssertTrue(
+                jobs.contains("push B: ") && jobs.contains("ms left"),
+                "jobs does not list the push in flight: \(jobs.debugDescription)")
 
             // Back to normal speed: the rest of the push plays out while the prompt waits.
             try run(s, "set speed 1")
@@ -211,8 +220,9 @@ final class ClassroomTerminalTests: TerminalTestCase {
         try withSession(arguments: ["--color", "always"], noColor: true) { s in
             try s.expect(Self.prompt)
             let reply = try run(s, "push Home")
-            let event = try XCTUnwrap(reply.split(separator: "\n").first { $0.contains("nav.pushViewController(Home") },
-                                      reply.debugDescription)
+            let event = try XCTUnwrap(
+                reply.split(separator: "\n").first { $0.contains("nav.pushViewController(Home") },
+                reply.debugDescription)
             XCTAssertTrue(event.contains(Self.escape + "["), "no ESC[ in \(event.debugDescription)")
             s.send("quit\r")
             XCTAssertEqual(try s.waitForExit(), 0)
@@ -225,8 +235,9 @@ final class ClassroomTerminalTests: TerminalTestCase {
         try withSession(noColor: false, term: "vt100") { s in
             try s.expect(Self.prompt)
             let reply = try run(s, "push Home")
-            let event = try XCTUnwrap(reply.split(separator: "\n").first { $0.contains("nav.pushViewController(Home") },
-                                      reply.debugDescription)
+            let event = try XCTUnwrap(
+                reply.split(separator: "\n").first { $0.contains("nav.pushViewController(Home") },
+                reply.debugDescription)
             XCTAssertTrue(event.contains(Self.escape + "["), "no ESC[ in \(event.debugDescription)")
             s.send("quit\r")
             XCTAssertEqual(try s.waitForExit(), 0)
@@ -241,7 +252,7 @@ final class ClassroomTerminalTests: TerminalTestCase {
             try run(s, "log full")
             let home = try run(s, "push Home")
             XCTAssertTrue(home.contains("Home.viewDidAppear(false)"), home.debugDescription)
-            let pushed = try run(s, "push B")  // animated: draws the progress line
+            let pushed = try run(s, "push B") // animated: draws the progress line
             XCTAssertTrue(pushed.contains("B.viewDidAppear(true)"), pushed.debugDescription)
             try run(s, "pusj C")
             try run(s, "expect top C")
@@ -286,11 +297,14 @@ final class ClassroomTerminalTests: TerminalTestCase {
         XCTAssertFalse(piped.stderr.contains(0x1B), "ESC on piped stderr: \(piped.stderrText.debugDescription)")
 
         // Each -c is a line of its own (a line with an error runs none of its commands).
-        let commandLine = try runPiped(try binary(), arguments: ["-c", "push Home; push B", "-c", "pusj"],
-                                       environment: environment(noColor: false))
-        XCTAssertTrue(commandLine.stdoutText.contains("nav.pushViewController(B, animated: true)"),
-                      commandLine.stdoutText.debugDescription)
-        XCTAssertTrue(commandLine.stderrText.contains("unknown command 'pusj'"), commandLine.stderrText.debugDescription)
+        let commandLine = try runPiped(
+            try binary(), arguments: ["-c", "push Home; push B", "-c", "pusj"],
+            environment: environment(noColor: false))
+        XCTAssertTrue(
+            commandLine.stdoutText.contains("nav.pushViewController(B, animated: true)"),
+            commandLine.stdoutText.debugDescription)
+        XCTAssertTrue(
+            commandLine.stderrText.contains("unknown command 'pusj'"), commandLine.stderrText.debugDescription)
         XCTAssertFalse(commandLine.stdout.contains(0x1B), commandLine.stdoutText.debugDescription)
         XCTAssertFalse(commandLine.stderr.contains(0x1B), commandLine.stderrText.debugDescription)
     }
@@ -315,7 +329,7 @@ final class ClassroomTerminalTests: TerminalTestCase {
             try run(s, "record off")
             XCTAssertTrue(try run(s, "push After").contains("stack: Home After\r\n"))
             s.send("quit\r")
-            _ = try s.waitForExit()  // 1: commands failed in this session
+            _ = try s.waitForExit() // 1: commands failed in this session
         }
 
         let content = try String(contentsOfFile: file, encoding: .utf8)
@@ -341,8 +355,10 @@ final class ClassroomTerminalTests: TerminalTestCase {
         try lines.filter { $0 != "expect error" }.joined(separator: "\n").appending("\n")
             .write(to: bare, atomically: true, encoding: .utf8)
         let control = try runPiped(try binary(), arguments: ["test", bare.path], environment: environment())
-        XCTAssertEqual(control.status, 1, "navsh test of the recording without `expect error`:\n"
-            + "\(control.stdoutText)\(control.stderrText)")
+        XCTAssertEqual(
+            control.status, 1,
+            "navsh test of the recording without `expect error`:\n"
+                + "\(control.stdoutText)\(control.stderrText)")
         XCTAssertTrue(control.stdoutText.contains("0 passed, 1 failed"), control.stdoutText)
     }
 }

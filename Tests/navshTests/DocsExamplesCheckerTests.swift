@@ -44,28 +44,30 @@ struct DocsExamplesCheckerTests {
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      output: String(decoding: data, as: UTF8.self).replacingOccurrences(of: page.path, with: "PAGE"))
+        return Result(
+            status: process.terminationStatus,
+            output: String(decoding: data, as: UTF8.self).replacingOccurrences(of: page.path, with: "PAGE"))
     }
 
     @Test("a true example passes, a drifted one fails with the differing line")
     func driftIsCaught() throws {
-        let result = try check(page: """
-            # A page
+        let result = try check(
+            page: """
+                # A page
 
-            ```console
-            $ navsh -c 'push Home'; echo "exit status $?"
-            [    0ms] nav.pushViewController(Home, animated: true)
-            exit status 0
-            ```
+                ```console
+                $ navsh -c 'push Home'; echo "exit status $?"
+                [    0ms] nav.pushViewController(Home, animated: true)
+                exit status 0
+                ```
 
-            ```console
-            $ navsh -c 'push Home; pop'
-            [    0ms] nav.pushViewController(Home, animated: true)
-            [  350ms] nav.popViewController(animated: true)
-            ```
+                ```console
+                $ navsh -c 'push Home; pop'
+                [    0ms] nav.pushViewController(Home, animated: true)
+                [  350ms] nav.popViewController(animated: true)
+                ```
 
-            """)
+                """)
         #expect(result.status == 1, "\(result.output)")
         #expect(result.lines.first == "PASS PAGE:3", "\(result.output)")
         #expect(result.lines.contains("FAIL PAGE:9"), "\(result.output)")
@@ -76,16 +78,17 @@ struct DocsExamplesCheckerTests {
 
     @Test("the commands of a block share a copy of docs/examples, and stderr counts")
     func filesAndStderr() throws {
-        let result = try check(page: """
-            ```console
-            $ head -n 1 checks/gate.nav > copy.nav; cat copy.nav
-            # A gate closes the way back behind the user.
-            $ navsh copy.nav -c 'push A'; echo "on stderr" >&2
-            [    0ms] nav.pushViewController(A, animated: true)
-            on stderr
-            ```
+        let result = try check(
+            page: """
+                ```console
+                $ head -n 1 checks/gate.nav > copy.nav; cat copy.nav
+                # A gate closes the way back behind the user.
+                $ navsh copy.nav -c 'push A'; echo "on stderr" >&2
+                [    0ms] nav.pushViewController(A, animated: true)
+                on stderr
+                ```
 
-            """)
+                """)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.lines.suffix(2) == ["1 passed, 0 failed", ""], "\(result.output)")
     }

@@ -37,8 +37,16 @@ struct E2EError: Error, CustomStringConvertible {
 final class E2EBox: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
-    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+    func set(_ d: Data) {
+        lock.lock()
+        data = d
+        lock.unlock()
+    }
+    func get() -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return data
+    }
 }
 
 enum E2E {
@@ -48,7 +56,8 @@ enum E2E {
 
     /// The package root, from this file's path: <root>/Tests/navshTests/EndToEndTests.swift.
     static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     static var binary: String {
@@ -79,9 +88,11 @@ enum E2E {
 
     /// Runs navsh (or `executable`) with `arguments`, feeding `stdin` (nil: /dev/null),
     /// in `directory`, and waits at most `timeout` seconds.
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-                    environment: [String: String]? = nil, executable: String? = nil,
-                    timeout: TimeInterval = E2E.timeout) throws -> E2ERun {
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+        environment: [String: String]? = nil, executable: String? = nil,
+        timeout: TimeInterval = E2E.timeout
+    ) throws -> E2ERun {
         let exe = executable ?? binary
         guard FileManager.default.isExecutableFile(atPath: exe) else {
             throw E2EError("navsh binary not found at \(exe): run `swift build` first or set NAVSH_BIN")
@@ -93,7 +104,8 @@ enum E2E {
         var env = environment ?? ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let input: Pipe?
@@ -108,9 +120,11 @@ enum E2E {
         process.terminationHandler = { _ in done.signal() }
         try process.run()
 
-        let outBox = E2EBox(), errBox = E2EBox()
+        let outBox = E2EBox()
+        let errBox = E2EBox()
         let readers = DispatchGroup()
-        let outHandle = out.fileHandleForReading, errHandle = err.fileHandleForReading
+        let outHandle = out.fileHandleForReading
+        let errHandle = err.fileHandleForReading
         DispatchQueue.global().async(group: readers) { outBox.set(outHandle.readDataToEndOfFile()) }
         DispatchQueue.global().async(group: readers) { errBox.set(errHandle.readDataToEndOfFile()) }
         if let stdin, let input {
@@ -122,7 +136,10 @@ enum E2E {
                     var offset = 0
                     while offset < raw.count {
                         let n = Glibc.write(handle.fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
-                        if n <= 0 { if n < 0 && errno == EINTR { continue }; break }
+                        if n <= 0 {
+                            if n < 0 && errno == EINTR { continue }
+                            break
+                        }
                         offset += n
                     }
                 }
@@ -138,10 +155,11 @@ enum E2E {
         // The readers end when the child's end of the pipes closes; on a loaded machine
         // (tests run in parallel beside builds) that can take a while after it exits.
         _ = readers.wait(timeout: .now() + E2E.timeout)
-        return E2ERun(status: process.terminationStatus,
-                      exited: process.terminationReason == .exit,
-                      timedOut: timedOut,
-                      stdoutData: outBox.get(), stderrData: errBox.get())
+        return E2ERun(
+            status: process.terminationStatus,
+            exited: process.terminationReason == .exit,
+            timedOut: timedOut,
+            stdoutData: outBox.get(), stderrData: errBox.get())
     }
 
     static func run(_ arguments: [String], stdin text: String, in directory: URL? = nil) throws -> E2ERun {
@@ -190,17 +208,19 @@ struct EndToEndTests {
         let run = try E2E.run(["one.nav", "two.nav"], in: dir)
         expectClean(run)
         #expect(run.status == 0)
-        #expect(run.stdout == pushAB + """
-            [  350ms] nav.popViewController(animated: true)
-            [  700ms] B.deinit
-            A
+        #expect(
+            run.stdout == pushAB + """
+                [  350ms] nav.popViewController(animated: true)
+                [  700ms] B.deinit
+                A
 
-            """)
+                """)
         #expect(run.stderr == "")
     }
 
-    @Test("stdin is read when it is not a terminal, with no prompt and no echo",
-          arguments: [[], ["-"]])
+    @Test(
+        "stdin is read when it is not a terminal, with no prompt and no echo",
+        arguments: [[], ["-"]])
     func stdinPipe(arguments: [String]) throws {
         let run = try E2E.run(arguments, stdin: "push A\npush B\nstack\n")
         expectClean(run)
@@ -216,12 +236,13 @@ struct EndToEndTests {
         let run = try E2E.run(["first.nav", "-", "last.nav"], stdin: "push S\n", in: dir)
         expectClean(run)
         #expect(run.status == 0)
-        #expect(run.stdout == """
-            [    0ms] nav.pushViewController(A, animated: true)
-            [    0ms] nav.pushViewController(S, animated: true)
-            A S
+        #expect(
+            run.stdout == """
+                [    0ms] nav.pushViewController(A, animated: true)
+                [    0ms] nav.pushViewController(S, animated: true)
+                A S
 
-            """)
+                """)
         #expect(run.stderr == "")
     }
 
@@ -346,25 +367,33 @@ struct EndToEndTests {
 
     static let statusCases: [StatusCase] = [
         StatusCase(name: "all well", script: "push A\nexpect stack A\n", status: 0, stderr: ""),
-        StatusCase(name: "UIKit refusing quietly is no failure", script: "push A\npop\nexpect stack A\n",
-                   status: 0, stderr: ""),
-        StatusCase(name: "failed expectation", script: "push A\nexpect stack X\n", status: 1,
-                   stderr: "s.nav:2: expectation failed: expect stack X (the stack is A)\n"),
-        StatusCase(name: "failed command", script: "push A\npusj B\n", status: 1,
-                   stderr: "s.nav:2:1: error: unknown command 'pusj' (did you mean 'push'?)\n"),
-        StatusCase(name: "failed command then expect error", script: "push A\npusj B\nexpect error\n",
-                   status: 0, stderr: ""),
-        StatusCase(name: "expect error after a command that succeeded", script: "push A\npop\nexpect error\n",
-                   status: 1, stderr: "s.nav:3: expectation failed: expect error (the command succeeded)\n"),
-        StatusCase(name: "UIKit exception", script: "push A\npush B\npush A#1\n", status: 1,
-                   stderr: "s.nav:3:1: error: UIKit raised NSInvalidArgumentException: "
-                       + "Pushing the same view controller instance more than once is not supported (A)\n"),
-        StatusCase(name: "UIKit exception then expect error", script: "push A\npush B\npush A#1\nexpect error\n",
-                   status: 0, stderr: ""),
-        StatusCase(name: "session carries on after a failure",
-                   script: "expect depth 1\npush A\nexpect depth 2\n", status: 1,
-                   stderr: "s.nav:1: expectation failed: expect depth 1 (the depth is 0)\n"
-                       + "s.nav:3: expectation failed: expect depth 2 (the depth is 1)\n"),
+        StatusCase(
+            name: "UIKit refusing quietly is no failure", script: "push A\npop\nexpect stack A\n",
+            status: 0, stderr: ""),
+        StatusCase(
+            name: "failed expectation", script: "push A\nexpect stack X\n", status: 1,
+            stderr: "s.nav:2: expectation failed: expect stack X (the stack is A)\n"),
+        StatusCase(
+            name: "failed command", script: "push A\npusj B\n", status: 1,
+            stderr: "s.nav:2:1: error: unknown command 'pusj' (did you mean 'push'?)\n"),
+        StatusCase(
+            name: "failed command then expect error", script: "push A\npusj B\nexpect error\n",
+            status: 0, stderr: ""),
+        StatusCase(
+            name: "expect error after a command that succeeded", script: "push A\npop\nexpect error\n",
+            status: 1, stderr: "s.nav:3: expectation failed: expect error (the command succeeded)\n"),
+        StatusCase(
+            name: "UIKit exception", script: "push A\npush B\npush A#1\n", status: 1,
+            stderr: "s.nav:3:1: error: UIKit raised NSInvalidArgumentException: "
+                + "Pushing the same view controller instance more than once is not supported (A)\n"),
+        StatusCase(
+            name: "UIKit exception then expect error", script: "push A\npush B\npush A#1\nexpect error\n",
+            status: 0, stderr: ""),
+        StatusCase(
+            name: "session carries on after a failure",
+            script: "expect depth 1\npush A\nexpect depth 2\n", status: 1,
+            stderr: "s.nav:1: expectation failed: expect depth 1 (the depth is 0)\n"
+                + "s.nav:3: expectation failed: expect depth 2 (the depth is 1)\n"),
     ]
 
     @Test(arguments: statusCases)
@@ -386,19 +415,38 @@ struct EndToEndTests {
     }
 
     static let usageCases: [UsageCase] = [
-        UsageCase(arguments: ["--jsn"], stderr: "navsh: unknown option '--jsn' (did you mean '--json'?)\nTry 'navsh --help'.\n"),
-        UsageCase(arguments: ["--bial", "x.nav"], stderr: "navsh: unknown option '--bial' (did you mean '--bail'?)\nTry 'navsh --help'.\n"),
-        UsageCase(arguments: ["--qiet"], stderr: "navsh: unknown option '--qiet' (did you mean '--quiet'?)\nTry 'navsh --help'.\n"),
+        UsageCase(
+            arguments: ["--jsn"],
+            stderr: "navsh: unknown option '--jsn' (did you mean '--json'?)\nTry 'navsh --help'.\n"),
+        UsageCase(
+            arguments: ["--bial", "x.nav"],
+            stderr: "navsh: unknown option '--bial' (did you mean '--bail'?)\nTry 'navsh --help'.\n"),
+        UsageCase(
+            arguments: ["--qiet"],
+            stderr: "navsh: unknown option '--qiet' (did you mean '--quiet'?)\nTry 'navsh --help'.\n"),
         UsageCase(arguments: ["missing.nav"], stderr: "navsh: cannot read 'missing.nav': No such file or directory\n"),
-        UsageCase(arguments: ["-c", "push A", "missing.nav"], stderr: "navsh: cannot read 'missing.nav': No such file or directory\n"),
-        UsageCase(arguments: ["test", "missing.nav"], stderr: "navsh: cannot read 'missing.nav': No such file or directory\n"),
+        UsageCase(
+            arguments: ["-c", "push A", "missing.nav"],
+            stderr: "navsh: cannot read 'missing.nav': No such file or directory\n"),
+        UsageCase(
+            arguments: ["test", "missing.nav"], stderr: "navsh: cannot read 'missing.nav': No such file or directory\n"),
         // One number rule for `--speed X` and `set speed X`: no hexadecimal, exponent or sign.
-        UsageCase(arguments: ["--speed", "0x1p3", "-c", "clock"], stderr: "navsh: invalid speed '0x1p3' (a number from 0.01 to 100)\nTry 'navsh --help'.\n"),
-        UsageCase(arguments: ["--speed=1e2", "-c", "clock"], stderr: "navsh: invalid speed '1e2' (a number from 0.01 to 100)\nTry 'navsh --help'.\n"),
-        UsageCase(arguments: ["--speed", "+5", "-c", "clock"], stderr: "navsh: invalid speed '+5' (a number from 0.01 to 100)\nTry 'navsh --help'.\n"),
+        UsageCase(
+            arguments: ["--speed", "0x1p3", "-c", "clock"],
+            stderr: "navsh: invalid speed '0x1p3' (a number from 0.01 to 100)\nTry 'navsh --help'.\n"),
+        UsageCase(
+            arguments: ["--speed=1e2", "-c", "clock"],
+            stderr: "navsh: invalid speed '1e2' (a number from 0.01 to 100)\nTry 'navsh --help'.\n"),
+        UsageCase(
+            arguments: ["--speed", "+5", "-c", "clock"],
+            stderr: "navsh: invalid speed '+5' (a number from 0.01 to 100)\nTry 'navsh --help'.\n"),
         // `navsh test` runs files: a -c it would ignore is a usage error.
-        UsageCase(arguments: ["test", "-c", "pusj", "missing.nav"], stderr: "navsh: option '-c' does not apply to 'navsh test'\nTry 'navsh --help'.\n"),
-        UsageCase(arguments: ["compare", "-i", "x.nav"], stderr: "navsh: option '-i' does not apply to 'navsh compare'\nTry 'navsh --help'.\n"),
+        UsageCase(
+            arguments: ["test", "-c", "pusj", "missing.nav"],
+            stderr: "navsh: option '-c' does not apply to 'navsh test'\nTry 'navsh --help'.\n"),
+        UsageCase(
+            arguments: ["compare", "-i", "x.nav"],
+            stderr: "navsh: option '-i' does not apply to 'navsh compare'\nTry 'navsh --help'.\n"),
     ]
 
     @Test func aByteOrderMarkOpeningAFileIsSkipped() throws {
@@ -449,11 +497,17 @@ struct EndToEndTests {
 
     static let diagnosticCases: [DiagnosticCase] = [
         DiagnosticCase(line: "pusj A", diagnostic: "d.nav:2:1: error: unknown command 'pusj' (did you mean 'push'?)"),
-        DiagnosticCase(line: "   pusj A", diagnostic: "d.nav:2:4: error: unknown command 'pusj' (did you mean 'push'?)"),
-        DiagnosticCase(line: "push \"A", diagnostic: "d.nav:2:6: error: unterminated quote (a '\"' opened here is never closed)"),
-        DiagnosticCase(line: "drag 150%", diagnostic: "d.nav:2:6: error: invalid percentage '150%' (a whole number from 0% to 100%)"),
-        DiagnosticCase(line: "wait -3s", diagnostic: "d.nav:2:6: error: invalid duration '-3s': durations are never negative"),
-        DiagnosticCase(line: "push 9A", diagnostic: "d.nav:2:6: error: '9A' is not a valid screen reference (NAME or NAME#N)"),
+        DiagnosticCase(
+            line: "   pusj A", diagnostic: "d.nav:2:4: error: unknown command 'pusj' (did you mean 'push'?)"),
+        DiagnosticCase(
+            line: "push \"A", diagnostic: "d.nav:2:6: error: unterminated quote (a '\"' opened here is never closed)"),
+        DiagnosticCase(
+            line: "drag 150%",
+            diagnostic: "d.nav:2:6: error: invalid percentage '150%' (a whole number from 0% to 100%)"),
+        DiagnosticCase(
+            line: "wait -3s", diagnostic: "d.nav:2:6: error: invalid duration '-3s': durations are never negative"),
+        DiagnosticCase(
+            line: "push 9A", diagnostic: "d.nav:2:6: error: '9A' is not a valid screen reference (NAME or NAME#N)"),
         DiagnosticCase(line: "push B; pop; frob", diagnostic: "d.nav:2:14: error: unknown command 'frob'"),
     ]
 
@@ -472,12 +526,15 @@ struct EndToEndTests {
     // MARK: Output options
 
     @Test func jsonPrintsOnlyJSONObjects() throws {
-        let run = try E2E.run(["--json", "-c", "push A; push B; pop", "-c", "stack; clock; show; jobs; alive",
-                               "-c", "expect stack Z", "-c", "pusj"])
+        let run = try E2E.run([
+            "--json", "-c", "push A; push B; pop", "-c", "stack; clock; show; jobs; alive",
+            "-c", "expect stack Z", "-c", "pusj",
+        ])
         expectClean(run)
         #expect(run.status == 1)
-        #expect(run.stderr == "<command line>:3: expectation failed: expect stack Z (the stack is A)\n"
-            + "<command line>:4:1: error: unknown command 'pusj' (did you mean 'push'?)\n")
+        #expect(
+            run.stderr == "<command line>:3: expectation failed: expect stack Z (the stack is A)\n"
+                + "<command line>:4:1: error: unknown command 'pusj' (did you mean 'push'?)\n")
         var objects: [[String: Any]] = []
         for line in E2E.lines(run.stdout) {
             let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8))
@@ -486,24 +543,31 @@ struct EndToEndTests {
             if let object { objects.append(object) }
         }
         // Command output (stack, show, ...) comes as objects of category "output", with the same fields.
-        #expect(objects.allSatisfy { $0["t_ms"] is Int && $0["seq"] is Int && $0["category"] is String && $0["text"] is String })
+        #expect(
+            objects.allSatisfy {
+                $0["t_ms"] is Int && $0["seq"] is Int && $0["category"] is String && $0["text"] is String
+            })
         // Diagnostics come as objects too, in order, located, with their text as on stderr.
         let diagnostics = objects.filter { ["error", "expectation"].contains($0["category"] as? String) }
-        #expect(diagnostics.map { "\($0["category"] ?? "") \($0["line"] ?? "") \($0["column"] ?? "") \($0["message"] ?? "") \($0["suggestion"] ?? "")" } == [
-            "expectation 3 1 expect stack Z (the stack is A) <null>",
-            "error 4 1 unknown command 'pusj' push",
-        ])
+        #expect(
+            diagnostics.map {
+                "\($0["category"] ?? "") \($0["line"] ?? "") \($0["column"] ?? "") \($0["message"] ?? "") \($0["suggestion"] ?? "")"
+            } == [
+                "expectation 3 1 expect stack Z (the stack is A) <null>",
+                "error 4 1 unknown command 'pusj' push",
+            ])
         #expect(diagnostics.map { ($0["text"] as? String ?? "") + "\n" }.joined() == run.stderr)
         let events = objects.filter { !["output", "error", "expectation"].contains($0["category"] as? String) }
         let summary = events.map { e -> String in
             "\(e["t_ms"] as? Int ?? -1) \(e["category"] as? String ?? "?") \(e["text"] as? String ?? "?")"
         }
-        #expect(summary == [
-            "0 call nav.pushViewController(A, animated: true)",
-            "0 call nav.pushViewController(B, animated: true)",
-            "350 call nav.popViewController(animated: true)",
-            "700 memory B.deinit",
-        ])
+        #expect(
+            summary == [
+                "0 call nav.pushViewController(A, animated: true)",
+                "0 call nav.pushViewController(B, animated: true)",
+                "350 call nav.popViewController(animated: true)",
+                "700 memory B.deinit",
+            ])
         let seqs = events.compactMap { $0["seq"] as? Int }
         #expect(seqs.count == events.count)
         #expect(seqs == seqs.sorted() && Set(seqs).count == seqs.count, "seq must increase: \(seqs)")
@@ -518,15 +582,18 @@ struct EndToEndTests {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }
         #expect(objects.count == E2E.lines(run.stdout).count)
-        let summary = objects.map { "\($0["t_ms"] as? Int ?? -1) \($0["seq"] as? Int ?? -1) \($0["category"] as? String ?? "?") \($0["text"] as? String ?? "?")" }
-        #expect(summary == [
-            "0 1 call nav.pushViewController(A, animated: true)",
-            "0 2 lifecycle A.willMove(toParent: nav)",
-            "0 3 lifecycle A.viewDidLoad()",
-            "0 4 lifecycle A.viewWillAppear(false)",
-            "0 5 lifecycle A.viewDidAppear(false)",
-            "0 6 lifecycle A.didMove(toParent: nav)",
-        ])
+        let summary = objects.map {
+            "\($0["t_ms"] as? Int ?? -1) \($0["seq"] as? Int ?? -1) \($0["category"] as? String ?? "?") \($0["text"] as? String ?? "?")"
+        }
+        #expect(
+            summary == [
+                "0 1 call nav.pushViewController(A, animated: true)",
+                "0 2 lifecycle A.willMove(toParent: nav)",
+                "0 3 lifecycle A.viewDidLoad()",
+                "0 4 lifecycle A.viewWillAppear(false)",
+                "0 5 lifecycle A.viewDidAppear(false)",
+                "0 6 lifecycle A.didMove(toParent: nav)",
+            ])
     }
 
     @Test func quietPrintsOnlyDiagnosticsAndExpectationResults() throws {
@@ -534,8 +601,9 @@ struct EndToEndTests {
         expectClean(run)
         #expect(run.status == 1)
         #expect(run.stdout == "")
-        #expect(run.stderr == "<command line>:2: expectation failed: expect stack A (the stack is A B)\n"
-            + "<command line>:3:1: error: unknown command 'pusj' (did you mean 'push'?)\n")
+        #expect(
+            run.stderr == "<command line>:2: expectation failed: expect stack A (the stack is A B)\n"
+                + "<command line>:3:1: error: unknown command 'pusj' (did you mean 'push'?)\n")
     }
 
     @Test func quietSeesEveryEventForExpectations() throws {
@@ -552,15 +620,16 @@ struct EndToEndTests {
         let run = try E2E.run(["--echo", "e.nav"], in: dir)
         expectClean(run)
         #expect(run.status == 0)
-        #expect(run.stdout == """
-            > push A
-            [    0ms] nav.pushViewController(A, animated: true)
-            > push B
-            [    0ms] nav.pushViewController(B, animated: true)
-            > stack
-            A B
+        #expect(
+            run.stdout == """
+                > push A
+                [    0ms] nav.pushViewController(A, animated: true)
+                > push B
+                [    0ms] nav.pushViewController(B, animated: true)
+                > stack
+                A B
 
-            """)
+                """)
         #expect(run.stderr == "")
     }
 
@@ -578,8 +647,9 @@ struct EndToEndTests {
         expectClean(noBail)
         #expect(noBail.status == 1)
         #expect(noBail.stdout == pushAB + "[  350ms] nav.pushViewController(C, animated: true)\n")
-        #expect(noBail.stderr == "b.nav:2: expectation failed: expect stack X (the stack is A)\n"
-            + "b.nav:4: expectation failed: expect stack Y (the stack is A B)\n")
+        #expect(
+            noBail.stderr == "b.nav:2: expectation failed: expect stack X (the stack is A)\n"
+                + "b.nav:4: expectation failed: expect stack Y (the stack is A B)\n")
     }
 
     @Test func bailStopsAtTheFirstFailedCommand() throws {
@@ -616,8 +686,10 @@ struct EndToEndTests {
         #expect(run.status == 0)
         #expect(run.stderr == "")
         #expect(run.stdout.hasPrefix("usage: navsh"))
-        for word in ["--json", "--echo", "--bail", "--profile", "--clock", "--speed", "--color", "--quiet",
-                     "--no-init", "--version", "--help", "-c", "-i", "test", "--"] {
+        for word in [
+            "--json", "--echo", "--bail", "--profile", "--clock", "--speed", "--color", "--quiet",
+            "--no-init", "--version", "--help", "-c", "-i", "test", "--",
+        ] {
             #expect(run.stdout.contains(word), "--help does not mention \(word)")
         }
     }
@@ -634,16 +706,17 @@ struct EndToEndTests {
         let run = try E2E.run(["test", "suite"], in: dir)
         expectClean(run)
         #expect(run.status == 1)
-        #expect(run.stdout == """
-            PASS suite/ok.nav
-            FAIL suite/sub/bad.nav
-              suite/sub/bad.nav:2: expectation failed: expect stack B (the stack is A)
-            FAIL suite/sub/deeper/broken.nav
-              suite/sub/deeper/broken.nav:2:1: error: unknown command 'frob'
-            PASS suite/sub/err.nav
-            2 passed, 2 failed
+        #expect(
+            run.stdout == """
+                PASS suite/ok.nav
+                FAIL suite/sub/bad.nav
+                  suite/sub/bad.nav:2: expectation failed: expect stack B (the stack is A)
+                FAIL suite/sub/deeper/broken.nav
+                  suite/sub/deeper/broken.nav:2:1: error: unknown command 'frob'
+                PASS suite/sub/err.nav
+                2 passed, 2 failed
 
-            """)
+                """)
     }
 
     @Test func testModeAllPassingExitsZero() throws {
@@ -689,8 +762,9 @@ struct EndToEndTests {
         expectClean(run)
         #expect(run.status == 1)
         #expect(run.stdout == "[    0ms] nav.pushViewController(A, animated: true)\n")
-        #expect(run.stderr == "\(c2.path):1:1: error: source cycle: 'c1.nav' is already being run "
-            + "(\(c1.path) -> \(c2.path) -> \(c1.path))\n")
+        #expect(
+            run.stderr == "\(c2.path):1:1: error: source cycle: 'c1.nav' is already being run "
+                + "(\(c1.path) -> \(c2.path) -> \(c1.path))\n")
     }
 
     @Test func sourcingItselfIsRefused() throws {
@@ -701,7 +775,9 @@ struct EndToEndTests {
         #expect(run.status == 1)
         #expect(run.stdout == "")
         let selfPath = dir.appendingPathComponent("self.nav").path
-        #expect(run.stderr == "self.nav:1:1: error: source cycle: 'self.nav' is already being run (\(selfPath) -> \(selfPath))\n")
+        #expect(
+            run.stderr
+                == "self.nav:1:1: error: source cycle: 'self.nav' is already being run (\(selfPath) -> \(selfPath))\n")
     }
 
     // MARK: Hostile input
@@ -736,16 +812,21 @@ struct EndToEndTests {
     }
 
     static let bytesCases: [BytesCase] = [
-        BytesCase(name: "invalid UTF-8 in a name", line: Array("push ".utf8) + [0xFF, 0xFE] + Array("B".utf8),
-                  diagnostic: "x.nav:2:6: error: invalid UTF-8 in input"),
-        BytesCase(name: "invalid UTF-8 inside a word", line: Array("push B".utf8) + [0xFF] + Array("C".utf8),
-                  diagnostic: "x.nav:2:7: error: invalid UTF-8 in input"),
-        BytesCase(name: "a lone continuation byte", line: [0x80],
-                  diagnostic: "x.nav:2:1: error: invalid UTF-8 in input"),
-        BytesCase(name: "NUL byte", line: Array("push ".utf8) + [0] + Array("B".utf8),
-                  diagnostic: "x.nav:2:6: error: NUL byte in input"),
-        BytesCase(name: "NUL byte after a word", line: Array("push B ".utf8) + [0],
-                  diagnostic: "x.nav:2:8: error: NUL byte in input"),
+        BytesCase(
+            name: "invalid UTF-8 in a name", line: Array("push ".utf8) + [0xFF, 0xFE] + Array("B".utf8),
+            diagnostic: "x.nav:2:6: error: invalid UTF-8 in input"),
+        BytesCase(
+            name: "invalid UTF-8 inside a word", line: Array("push B".utf8) + [0xFF] + Array("C".utf8),
+            diagnostic: "x.nav:2:7: error: invalid UTF-8 in input"),
+        BytesCase(
+            name: "a lone continuation byte", line: [0x80],
+            diagnostic: "x.nav:2:1: error: invalid UTF-8 in input"),
+        BytesCase(
+            name: "NUL byte", line: Array("push ".utf8) + [0] + Array("B".utf8),
+            diagnostic: "x.nav:2:6: error: NUL byte in input"),
+        BytesCase(
+            name: "NUL byte after a word", line: Array("push B ".utf8) + [0],
+            diagnostic: "x.nav:2:8: error: NUL byte in input"),
     ]
 
     @Test(arguments: bytesCases)
@@ -783,7 +864,8 @@ struct EndToEndTests {
 
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw E2EError("pipe failed") }
-        let readFD = fds[0], writeFD = fds[1]
+        let readFD = fds[0]
+        let writeFD = fds[1]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: E2E.binary)
         process.arguments = options + ["long.nav"]
@@ -826,8 +908,11 @@ struct EndToEndTests {
     @Test func recordWritesAReplayableScript() throws {
         let dir = try E2E.tempDir()
         let record = dir.appendingPathComponent("rec.nav")
-        let run = try E2E.run(["-c", "record rec.nav", "-c", "push A; push B", "-c", "pop",
-                               "-c", "record off", "-c", "push C"], in: dir)
+        let run = try E2E.run(
+            [
+                "-c", "record rec.nav", "-c", "push A; push B", "-c", "pop",
+                "-c", "record off", "-c", "push C",
+            ], in: dir)
         expectClean(run)
         #expect(run.status == 0)
         #expect(run.stderr == "")
@@ -839,11 +924,12 @@ struct EndToEndTests {
         expectClean(replay)
         #expect(replay.status == 0)
         #expect(replay.stderr == "")
-        #expect(replay.stdout == pushAB + """
-            [  350ms] nav.popViewController(animated: true)
-            [  700ms] B.deinit
+        #expect(
+            replay.stdout == pushAB + """
+                [  350ms] nav.popViewController(animated: true)
+                [  700ms] B.deinit
 
-            """)
+                """)
     }
 
     @Test func recordAppends() throws {

@@ -30,8 +30,9 @@ struct FileReliabilityTests {
         guard FileManager.default.isExecutableFile(atPath: prlimit) else {
             return try E2E.run(arguments, in: dir, timeout: timeout)
         }
-        return try E2E.run(["--as=2000000000", "--", E2E.binary] + arguments, in: dir,
-                           executable: prlimit, timeout: timeout)
+        return try E2E.run(
+            ["--as=2000000000", "--", E2E.binary] + arguments, in: dir,
+            executable: prlimit, timeout: timeout)
     }
 
     // MARK: 1. Closed standard descriptors
@@ -150,8 +151,10 @@ struct FileReliabilityTests {
         let run = try limited(["-c", "push A; source /dev/zero"], in: dir)
         expectClean(run)
         #expect(run.status == 1)
-        #expect(run.stderr == "<command line>:1:9: error: cannot read '/dev/zero': not a regular file (a script is a regular file or stdin)\n",
-                "\(run)")
+        #expect(
+            run.stderr
+                == "<command line>:1:9: error: cannot read '/dev/zero': not a regular file (a script is a regular file or stdin)\n",
+            "\(run)")
     }
 
     @Test("a device as a script on the command line is a usage error")
@@ -166,8 +169,9 @@ struct FileReliabilityTests {
     @Test("stdin from a device stops at the line limit")
     func stdinFromDevice() throws {
         let dir = try E2E.tempDir()
-        let run = try E2E.run(["-c", #"exec /usr/bin/prlimit --as=2000000000 -- "$0" < /dev/zero"#, E2E.binary],
-                              in: dir, executable: "/bin/sh")
+        let run = try E2E.run(
+            ["-c", #"exec /usr/bin/prlimit --as=2000000000 -- "$0" < /dev/zero"#, E2E.binary],
+            in: dir, executable: "/bin/sh")
         expectClean(run)
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("<stdin>:1:1: error: line longer than"), "\(run)")
@@ -181,13 +185,14 @@ struct FileReliabilityTests {
         let run = try E2E.run(["test", "t"], in: dir)
         expectClean(run)
         #expect(run.status == 1)
-        #expect(run.stdout == """
-            PASS t/a.nav
-            FAIL t/b.nav
-              navsh: cannot read 't/b.nav': not a regular file (a script is a regular file or stdin)
-            1 passed, 1 failed
+        #expect(
+            run.stdout == """
+                PASS t/a.nav
+                FAIL t/b.nav
+                  navsh: cannot read 't/b.nav': not a regular file (a script is a regular file or stdin)
+                1 passed, 1 failed
 
-            """, "\(run)")
+                """, "\(run)")
     }
 
     // MARK: 8. Work that grows too fast
@@ -220,8 +225,9 @@ struct FileReliabilityTests {
         #expect(run.status == 1)
         let lines = E2E.lines(run.stderr)
         #expect(lines.count == 1, "\(run)")
-        #expect(lines.first?.hasSuffix("error: more than 10000 nested 'source' commands for one line; stopped") ?? false,
-                "\(run)")
+        #expect(
+            lines.first?.hasSuffix("error: more than 10000 nested 'source' commands for one line; stopped") ?? false,
+            "\(run)")
         // The next line runs as usual.
         #expect(run.stdout == pushA)
     }
@@ -231,7 +237,8 @@ struct FileReliabilityTests {
     @Test("navsh test on an empty folder fails")
     func testEmptyFolder() throws {
         let dir = try E2E.tempDir()
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
         let run = try E2E.run(["test", "empty"], in: dir)
         expectClean(run)
         #expect(run.status == 1)
@@ -252,8 +259,9 @@ struct FileReliabilityTests {
             let setpriv = "/usr/bin/setpriv"
             guard FileManager.default.isExecutableFile(atPath: setpriv) else { return }
             chmod(dir.path, 0o755)
-            run = try E2E.run(["--reuid=65534", "--regid=65534", "--clear-groups", "--", E2E.binary, "test", "t"],
-                              in: dir, executable: setpriv)
+            run = try E2E.run(
+                ["--reuid=65534", "--regid=65534", "--clear-groups", "--", E2E.binary, "test", "t"],
+                in: dir, executable: setpriv)
             if run.stderr.contains("setpriv:") || run.stderr.contains("Permission denied") && run.stdout.isEmpty {
                 return // the binary is not reachable as nobody here
             }
@@ -262,13 +270,14 @@ struct FileReliabilityTests {
         }
         expectClean(run)
         #expect(run.status == 1, "\(run)")
-        #expect(run.stdout == """
-            FAIL t/locked
-              navsh: cannot read folder 't/locked': Permission denied
-            PASS t/a.nav
-            1 passed, 1 failed
+        #expect(
+            run.stdout == """
+                FAIL t/locked
+                  navsh: cannot read folder 't/locked': Permission denied
+                PASS t/a.nav
+                1 passed, 1 failed
 
-            """, "\(run)")
+                """, "\(run)")
     }
 
     @Test("navsh compare on a folder is a usage error")
@@ -299,8 +308,12 @@ struct FileReliabilityTests {
 
     // MARK: 15. -c with navsh test
 
-    @Test("navsh test -c is a usage error", arguments: [["test", "-c", "push A", "t"], ["test", "t", "-i", "a.nav"],
-                                                        ["compare", "-c", "push A"]])
+    @Test(
+        "navsh test -c is a usage error",
+        arguments: [
+            ["test", "-c", "push A", "t"], ["test", "t", "-i", "a.nav"],
+            ["compare", "-c", "push A"],
+        ])
     func testWithDashC(_ arguments: [String]) throws {
         let dir = try E2E.tempDir()
         try E2E.write("push A\n", to: "t/a.nav", in: dir)

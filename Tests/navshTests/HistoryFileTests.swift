@@ -19,8 +19,10 @@ final class HistoryFileTests: TerminalTestCase {
     /// Starts navsh at a prompt with `history` as NAVSH_HISTORY (nil: unset),
     /// runs `push Home`, quits, and returns the transcript.
     @discardableResult
-    private func session(history: String?, _ environmentChange: (inout [String: String]) -> Void = { _ in },
-                         commands: [String] = ["push Home"]) throws -> String {
+    private func session(
+        history: String?, _ environmentChange: (inout [String: String]) -> Void = { _ in },
+        commands: [String] = ["push Home"]
+    ) throws -> String {
         var env = environment(history: history ?? "")
         if history == nil { env["NAVSH_HISTORY"] = nil }
         environmentChange(&env)
@@ -60,8 +62,9 @@ final class HistoryFileTests: TerminalTestCase {
         try Data("secret\n".utf8).write(to: URL(fileURLWithPath: victim))
         XCTAssertEqual(chmod(victim, 0o644), 0)
         let link = defaultHistory()
-        try FileManager.default.createDirectory(atPath: (link as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (link as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         XCTAssertEqual(symlink(victim, link), 0)
         let transcript = try session(history: nil)
         XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "secret\n")

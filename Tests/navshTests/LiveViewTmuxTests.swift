@@ -17,8 +17,10 @@ final class LiveViewTmuxTests: TerminalTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        guard let found = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let found = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             throw XCTSkip("tmux is not installed")
         }
         tmuxPath = found
@@ -43,7 +45,8 @@ final class LiveViewTmuxTests: TerminalTestCase {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([tmuxPath, "-L", server, "-f", "/dev/null"] + arguments)
+        let argv: [UnsafeMutablePointer<CChar>?] =
+            ([tmuxPath, "-L", server, "-f", "/dev/null"] + arguments)
             .map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // The server and navsh under it start with no signal blocked or ignored.
@@ -71,9 +74,11 @@ final class LiveViewTmuxTests: TerminalTestCase {
     /// Starts navsh in a tmux pane of this size.
     private func start(columns: Int, rows: Int) throws {
         let env = environment(history: historyPath).map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        try tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
-                  "env -i \(env) TERM=screen '\(try NavshBinary.require())'"])
-        try waitFor("navsh>")  // capture-pane drops trailing blanks
+        try tmux([
+            "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
+            "env -i \(env) TERM=screen '\(try NavshBinary.require())'",
+        ])
+        try waitFor("navsh>") // capture-pane drops trailing blanks
     }
 
     private func pane() throws -> [String] {
@@ -93,7 +98,9 @@ final class LiveViewTmuxTests: TerminalTestCase {
             if lines.contains(where: { $0.contains(text) }) { return lines }
             usleep(50_000)
         }
-        throw PTYError("timed out waiting for \(text.debugDescription); sessions: \(try tmux(["list-sessions"]))pane:\n\(try pane().joined(separator: "\n"))")
+        throw PTYError(
+            "timed out waiting for \(text.debugDescription); sessions: \(try tmux(["list-sessions"]))pane:\n\(try pane().joined(separator: "\n"))"
+        )
     }
 
     /// The column where the incoming screen's left edge is drawn (the ▏ on
@@ -123,7 +130,9 @@ final class LiveViewTmuxTests: TerminalTestCase {
         while Date() < deadline {
             lines = try pane()
             if let edge = edgeColumn(lines), edges.last != edge { edges.append(edge) }
-            if lines.prefix(14).contains(where: { $0.contains("‹ Home") }), edgeColumn(lines) == nil, !edges.isEmpty { break }
+            if lines.prefix(14).contains(where: { $0.contains("‹ Home") }), edgeColumn(lines) == nil, !edges.isEmpty {
+                break
+            }
             usleep(300_000)
         }
         XCTAssertGreaterThanOrEqual(edges.count, 3, "the edge was seen at \(edges)")
@@ -152,8 +161,9 @@ final class LiveViewTmuxTests: TerminalTestCase {
     }
 
     func testNoPictureOffTerminal() throws {
-        let run = try runPiped(try NavshBinary.require(), arguments: [], environment: environment(history: historyPath),
-                               input: "show live\npush Home\nshow live off\n")
+        let run = try runPiped(
+            try NavshBinary.require(), arguments: [], environment: environment(history: historyPath),
+            input: "show live\npush Home\nshow live off\n")
         XCTAssertEqual(run.status, 0, run.stderrText)
         XCTAssertEqual(run.stdoutText, "[    0ms] nav.pushViewController(Home, animated: true)\n")
     }

@@ -18,10 +18,13 @@ final class PromptReliabilityTests: TerminalTestCase {
 
     override var folderPrefix: String { "navsh-prompt" }
 
-    private func start(_ executable: String? = nil, arguments: [String] = [],
-                       history: String? = nil) throws -> PTYSession {
-        try PTYSession(executable: executable ?? NavshBinary.require(), arguments: arguments,
-                       environment: environment(history: history ?? historyPath), columns: 250)
+    private func start(
+        _ executable: String? = nil, arguments: [String] = [],
+        history: String? = nil
+    ) throws -> PTYSession {
+        try PTYSession(
+            executable: executable ?? NavshBinary.require(), arguments: arguments,
+            environment: environment(history: history ?? historyPath), columns: 250)
     }
 
     private func check(_ s: PTYSession, _ body: () throws -> Void) {
@@ -96,19 +99,25 @@ final class PromptReliabilityTests: TerminalTestCase {
         guard FileManager.default.isExecutableFile(atPath: prlimit) else { throw XCTSkip("no prlimit") }
         let old = "push Earlier1\npush Earlier2\npush Earlier3\n"
         let history = try write(old, "state/navsh/history")
-        let s = try start("/bin/sh", arguments: ["-c", "trap '' XFSZ; exec \(prlimit) --fsize=60 -- \"$0\"",
-                                                  try NavshBinary.require()])
+        let s = try start(
+            "/bin/sh",
+            arguments: [
+                "-c", "trap '' XFSZ; exec \(prlimit) --fsize=60 -- \"$0\"",
+                try NavshBinary.require(),
+            ])
         check(s) {
             try s.expect(Self.prompt)
             try run(s, "push SomethingLonger")
             s.send("quit\r")
             XCTAssertEqual(try s.waitForExit(), 0)
-            XCTAssertEqual(s.transcript.components(separatedBy: "\n").filter { $0.contains("warning:") }.count, 1,
-                           s.transcript.debugDescription)
+            XCTAssertEqual(
+                s.transcript.components(separatedBy: "\n").filter { $0.contains("warning:") }.count, 1,
+                s.transcript.debugDescription)
         }
         XCTAssertEqual(historyText(history), old)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: (history as NSString).deletingLastPathComponent),
-                       ["history"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: (history as NSString).deletingLastPathComponent),
+            ["history"])
     }
 
     // MARK: 6. Ctrl-C and SIGTERM stop a long source
@@ -156,8 +165,9 @@ final class PromptReliabilityTests: TerminalTestCase {
         let s = try start()
         check(s) {
             try s.expect(Self.prompt)
-            XCTAssertTrue(s.transcript.contains("\(initFile):1:1: error: unknown command 'pusj'"),
-                          s.transcript.debugDescription)
+            XCTAssertTrue(
+                s.transcript.contains("\(initFile):1:1: error: unknown command 'pusj'"),
+                s.transcript.debugDescription)
             let stack = try run(s, "stack")
             XCTAssertTrue(stack.hasPrefix("Home\r\n"), stack.debugDescription)
             s.send("quit\r")

@@ -17,9 +17,6 @@ final class PseudoTerminalTests: TerminalTestCase {
 
     override var folderPrefix: String { "navsh-pty" }
 
-
-
-
     private func startSession() throws -> PTYSession {
         let binary = NavshBinary.path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -45,7 +42,7 @@ final class PseudoTerminalTests: TerminalTestCase {
             s.send("push Home\r")
             try s.expect(Self.prompt)
             s.send("stack\r")
-            try s.expect("stack")           // the echo of what was typed
+            try s.expect("stack") // the echo of what was typed
             let reply = try s.expect(Self.prompt)
             XCTAssertTrue(reply.contains("Home"), "stack output lacks Home: \(reply.debugDescription)")
             s.send("quit\r")
@@ -58,7 +55,7 @@ final class PseudoTerminalTests: TerminalTestCase {
         try withSession { s in
             try s.expect(Self.prompt)
             s.send("pu\t")
-            try s.expect("sh")              // readline completed pu -> push
+            try s.expect("sh") // readline completed pu -> push
             s.send(" Home\r")
             try s.expect(Self.prompt)
             s.send("stack\r")
@@ -113,8 +110,9 @@ final class PseudoTerminalTests: TerminalTestCase {
             XCTFail("navsh with piped input did not exit within 5 s")
             return
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: historyPath),
-                       "piped input wrote the history file")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: historyPath),
+            "piped input wrote the history file")
     }
 
     // (d) Ctrl-D on an empty line exits with status 0.
@@ -137,7 +135,8 @@ final class PseudoTerminalTests: TerminalTestCase {
             s.send("stack\r")
             try s.expect("stack")
             let afterInterrupt = try s.expect(Self.prompt)
-            XCTAssertFalse(afterInterrupt.contains("Nope"), "the interrupted line ran: \(afterInterrupt.debugDescription)")
+            XCTAssertFalse(
+                afterInterrupt.contains("Nope"), "the interrupted line ran: \(afterInterrupt.debugDescription)")
             s.send("push Home\r")
             try s.expect(Self.prompt)
             s.send("stack\r")

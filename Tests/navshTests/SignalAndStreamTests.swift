@@ -22,21 +22,20 @@ final class SignalAndStreamTests: TerminalTestCase {
 
     // MARK: Helpers
 
-
     private func binary() throws -> String { try NavshBinary.require() }
-
-
 
     /// Starts navsh in a pseudo-terminal and runs `body`; on failure, attaches
     /// the raw transcript and the rendered screen.
     private func withSession(history: String? = nil, _ body: (PTYSession) throws -> Void) throws {
-        let session = try PTYSession(executable: try binary(),
-                                     environment: environment(history: history ?? historyPath))
+        let session = try PTYSession(
+            executable: try binary(),
+            environment: environment(history: history ?? historyPath))
         do {
             try body(session)
         } catch {
-            XCTFail("\(error)\n--- terminal transcript ---\n\(session.transcript.debugDescription)"
-                + "\n--- screen ---\n\(session.screen())")
+            XCTFail(
+                "\(error)\n--- terminal transcript ---\n\(session.transcript.debugDescription)"
+                    + "\n--- screen ---\n\(session.screen())")
         }
     }
 
@@ -44,7 +43,7 @@ final class SignalAndStreamTests: TerminalTestCase {
     @discardableResult
     private func run(_ s: PTYSession, _ command: String, timeout: TimeInterval = 5) throws -> String {
         s.send(command + "\r")
-        try s.expect(command + "\r\n")  // the echo of the line
+        try s.expect(command + "\r\n") // the echo of the line
         return try s.expect(Self.prompt, timeout: timeout)
     }
 
@@ -57,8 +56,9 @@ final class SignalAndStreamTests: TerminalTestCase {
         var info = stat()
         XCTAssertEqual(stat(path, &info), 0, "no history file at \(path)", file: file, line: line)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG, "history is not a regular file", file: file, line: line)
-        XCTAssertEqual(info.st_mode & 0o777, 0o600,
-                       "history file mode is \(String(info.st_mode & 0o777, radix: 8))", file: file, line: line)
+        XCTAssertEqual(
+            info.st_mode & 0o777, 0o600,
+            "history file mode is \(String(info.st_mode & 0o777, radix: 8))", file: file, line: line)
     }
 
     /// A path whose parent cannot be created: it runs through a regular file
@@ -121,8 +121,9 @@ final class SignalAndStreamTests: TerminalTestCase {
     // created with a looser mode is tightened to 0600.
     func testSigtermKeepsEarlierHistoryAndTightensMode() throws {
         let history = historyPath
-        try FileManager.default.createDirectory(atPath: (history as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (history as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         try Data("push Earlier\n".utf8).write(to: URL(fileURLWithPath: history))
         XCTAssertEqual(chmod(history, 0o644), 0)
         try withSession { s in
@@ -238,8 +239,9 @@ final class SignalAndStreamTests: TerminalTestCase {
         XCTAssertEqual(run.stdout, pushA)
         let lines = E2E.lines(run.stderr)
         XCTAssertEqual(lines.count, 1, run.stderr.debugDescription)
-        XCTAssertNotNil(lines.first?.range(of: #"^<stdin>:2:[0-9]+: error: "#, options: .regularExpression),
-                        run.stderr.debugDescription)
+        XCTAssertNotNil(
+            lines.first?.range(of: #"^<stdin>:2:[0-9]+: error: "#, options: .regularExpression),
+            run.stderr.debugDescription)
         XCTAssertTrue(run.stderr.contains("push"), run.stderr.debugDescription)
     }
 
@@ -277,8 +279,9 @@ final class SignalAndStreamTests: TerminalTestCase {
         XCTAssertEqual(run.stdout, pushA)
         let lines = E2E.lines(run.stderr)
         XCTAssertEqual(lines.count, 1, run.stderr.debugDescription)
-        XCTAssertNotNil(lines.first?.range(of: #"^cont\.nav:2:[0-9]+: error: "#, options: .regularExpression),
-                        run.stderr.debugDescription)
+        XCTAssertNotNil(
+            lines.first?.range(of: #"^cont\.nav:2:[0-9]+: error: "#, options: .regularExpression),
+            run.stderr.debugDescription)
     }
 
     // MARK: 4. Ctrl-D in the middle of a line at the prompt
@@ -293,8 +296,9 @@ final class SignalAndStreamTests: TerminalTestCase {
             try s.expect("push A")
             s.send("\u{04}")
             s.drain(for: 0.4)
-            XCTAssertFalse(s.pendingText.contains("pushViewController"),
-                           "Ctrl-D ran the line: \(s.pendingText.debugDescription)")
+            XCTAssertFalse(
+                s.pendingText.contains("pushViewController"),
+                "Ctrl-D ran the line: \(s.pendingText.debugDescription)")
             XCTAssertEqual(s.screen().lastNonEmptyLine, "navsh> push A", "screen:\n\(s.screen())")
             s.send("\r")
             try s.expect("nav.pushViewController(A, animated: true)")
@@ -315,8 +319,8 @@ final class SignalAndStreamTests: TerminalTestCase {
             try s.expect(Self.prompt)
             s.send("push AB")
             try s.expect("push AB")
-            s.send("\u{02}")  // Ctrl-B: back one character, onto B
-            s.send("\u{04}")  // Ctrl-D: delete it
+            s.send("\u{02}") // Ctrl-B: back one character, onto B
+            s.send("\u{04}") // Ctrl-D: delete it
             s.drain(for: 0.3)
             XCTAssertEqual(s.screen().lastNonEmptyLine, "navsh> push A", "screen:\n\(s.screen())")
             s.send("\r")
@@ -346,18 +350,23 @@ final class SignalAndStreamTests: TerminalTestCase {
         for fd in script + output { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { [script[0], script[1], output[0], output[1]].forEach { if $0 >= 0 { close($0) } } }
 
-        let producer = try spawnWithDefaultSignals(yes, arguments: ["push A; pop"],
-                                                   environment: environment(history: historyPath),
-                                                   stdin: -1, stdout: script[1], stderr: -1)
+        let producer = try spawnWithDefaultSignals(
+            yes, arguments: ["push A; pop"],
+            environment: environment(history: historyPath),
+            stdin: -1, stdout: script[1], stderr: -1)
         defer { reap(producer, timeout: 2, force: true) }
-        let shell = try spawnWithDefaultSignals(navsh, arguments: [],
-                                                environment: environment(history: historyPath),
-                                                stdin: script[0], stdout: output[1], stderr: output[1])
+        let shell = try spawnWithDefaultSignals(
+            navsh, arguments: [],
+            environment: environment(history: historyPath),
+            stdin: script[0], stdout: output[1], stderr: output[1])
         var reaped = false
         defer { if !reaped { reap(shell, timeout: 2, force: true) } }
-        close(script[0]); script[0] = -1
-        close(script[1]); script[1] = -1
-        close(output[1]); output[1] = -1
+        close(script[0])
+        script[0] = -1
+        close(script[1])
+        script[1] = -1
+        close(output[1])
+        output[1] = -1
 
         // Wait until navsh is visibly running the script.
         var collected: [UInt8] = []
@@ -375,8 +384,10 @@ final class SignalAndStreamTests: TerminalTestCase {
             return n < 0 && (errno == EINTR || errno == EAGAIN)
         }
         while !contains(collected, marker) {
-            XCTAssertTrue(Date() < started, "navsh showed no output within 5 s: "
-                + String(decoding: collected.prefix(500), as: UTF8.self).debugDescription)
+            XCTAssertTrue(
+                Date() < started,
+                "navsh showed no output within 5 s: "
+                    + String(decoding: collected.prefix(500), as: UTF8.self).debugDescription)
             if Date() >= started { return }
             _ = read(for: 100)
         }
@@ -388,8 +399,11 @@ final class SignalAndStreamTests: TerminalTestCase {
         var exited = false
         while Date().timeIntervalSince(interrupted) < 5 {
             let r = waitpid(shell, &status, WNOHANG)
-            if r == shell { exited = true; break }
-            _ = read(for: 10)  // keep the output pipe drained so navsh never blocks writing
+            if r == shell {
+                exited = true
+                break
+            }
+            _ = read(for: 10) // keep the output pipe drained so navsh never blocks writing
         }
         reaped = exited
         let elapsed = Date().timeIntervalSince(interrupted)
@@ -417,8 +431,10 @@ final class SignalAndStreamTests: TerminalTestCase {
 /// posix_spawn with SIGINT, SIGTERM and SIGPIPE at their defaults and an
 /// empty mask (an ignored SIGINT in the test runner would otherwise be
 /// inherited). A descriptor of -1 means /dev/null.
-private func spawnWithDefaultSignals(_ executable: String, arguments: [String], environment: [String: String],
-                                     stdin: Int32, stdout: Int32, stderr: Int32) throws -> pid_t {
+private func spawnWithDefaultSignals(
+    _ executable: String, arguments: [String], environment: [String: String],
+    stdin: Int32, stdout: Int32, stderr: Int32
+) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

@@ -30,8 +30,11 @@ final class PTYSession {
 
     // Linux values (the generic ioctl encoding, same on x86_64 and arm64) of
     // constants Swift's Glibc module does not import.
-    static let TIOCSPTLCK: UInt = 0x4004_5431  // _IOW('T', 0x31, int)
-    static let TIOCGPTN: UInt = 0x8004_5430    // _IOR('T', 0x30, unsigned int)
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    static let TIOCSPTLCK: UInt = 0x4004_5431 // _IOW('T', 0x31, int)
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    static let TIOCGPTN: UInt = 0x8004_5430 // _IOR('T', 0x30, unsigned int)
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let POSIX_SPAWN_SETSID: Int32 = 0x80
     /// Waits for output and exits are guards against hangs, not measures of
     /// speed: each allows this many times its stated timeout, so a machine
@@ -39,8 +42,10 @@ final class PTYSession {
     /// (Tests that measure real time say so with their own assertions.)
     static let patience: TimeInterval = 4
 
-    init(executable: String, arguments: [String] = [], environment: [String: String],
-         columns: UInt16 = 80, rows: UInt16 = 24) throws {
+    init(
+        executable: String, arguments: [String] = [], environment: [String: String],
+        columns: UInt16 = 80, rows: UInt16 = 24
+    ) throws {
         // posix_openpt/grantpt/unlockpt/ptsname are not visible through Swift's
         // Glibc module, so do what glibc does: open /dev/ptmx, unlock, ask the number.
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -48,7 +53,8 @@ final class PTYSession {
         var unlock: Int32 = 0
         var number: UInt32 = 0
         guard ioctl(master, PTYSession.TIOCSPTLCK, &unlock) == 0,
-              ioctl(master, PTYSession.TIOCGPTN, &number) == 0 else {
+            ioctl(master, PTYSession.TIOCGPTN, &number) == 0
+        else {
             let reason = String(cString: strerror(errno))
             close(master)
             throw PTYError("cannot set up the pseudo-terminal: \(reason)")
@@ -77,8 +83,9 @@ final class PTYSession {
             sigaddset(&defaults, signo)
         }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes,
-                                 Int16(PTYSession.POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(
+            &attributes,
+            Int16(PTYSession.POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -158,13 +165,15 @@ final class PTYSession {
             }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {
-                throw PTYError("timed out after \(timeout)s waiting for \(needle.debugDescription); "
-                    + "terminal output since last match: \(pendingText.debugDescription)")
+                throw PTYError(
+                    "timed out after \(timeout)s waiting for \(needle.debugDescription); "
+                        + "terminal output since last match: \(pendingText.debugDescription)")
             }
             if pump(milliseconds: Int32(min(remaining, 0.1) * 1000) + 1) < 0 {
                 if find(needleBytes, from: mark) == nil {
-                    throw PTYError("terminal closed while waiting for \(needle.debugDescription); "
-                        + "output since last match: \(pendingText.debugDescription)")
+                    throw PTYError(
+                        "terminal closed while waiting for \(needle.debugDescription); "
+                            + "output since last match: \(pendingText.debugDescription)")
                 }
             }
         }
@@ -194,12 +203,13 @@ final class PTYSession {
                 let signal = status & 0x7f
                 let code = signal == 0 ? (status >> 8) & 0xff : 128 + signal
                 exitStatus = code
-                while pump(milliseconds: 20) > 0 {}  // collect the last output
+                while pump(milliseconds: 20) > 0 {} // collect the last output
                 return code
             }
             if Date() >= deadline {
-                throw PTYError("process did not exit within \(timeout)s; "
-                    + "output since last match: \(pendingText.debugDescription)")
+                throw PTYError(
+                    "process did not exit within \(timeout)s; "
+                        + "output since last match: \(pendingText.debugDescription)")
             }
             if pump(milliseconds: 20) < 0 { usleep(10_000) }
         }
@@ -272,7 +282,7 @@ struct TerminalScreen: CustomStringConvertible {
                     if i < scalars.count { i += scalars[i] == "\u{1B}" ? 2 : 1 }
                 }
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }  // BEL and other controls
+                if scalar.value < 0x20 || scalar.value == 0x7F { continue } // BEL and other controls
                 put(Character(scalar))
             }
         }
@@ -284,7 +294,7 @@ struct TerminalScreen: CustomStringConvertible {
     }
 
     private mutating func put(_ character: Character) {
-        if column >= columns {  // deferred auto-wrap
+        if column >= columns { // deferred auto-wrap
             moveTo(row: row + 1)
             column = 0
         }
@@ -325,7 +335,7 @@ struct TerminalScreen: CustomStringConvertible {
         case "C": column = min(columns - 1, column + count)
         case "D": column = max(0, min(column, columns - 1) - count)
         case "G": column = min(columns - 1, count - 1)
-        default: break  // colour (m) and anything else: no effect on the text
+        default: break // colour (m) and anything else: no effect on the text
         }
     }
 
@@ -352,13 +362,17 @@ struct PipedRun {
 }
 
 /// Runs `executable` with `input` on stdin; kills it and throws after `timeout`.
-func runPiped(_ executable: String, arguments: [String], environment: [String: String],
-              input: String = "", timeout: TimeInterval = 10) throws -> PipedRun {
+func runPiped(
+    _ executable: String, arguments: [String], environment: [String: String],
+    input: String = "", timeout: TimeInterval = 10
+) throws -> PipedRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = environment
-    let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
+    let stdinPipe = Pipe()
+    let stdoutPipe = Pipe()
+    let stderrPipe = Pipe()
     process.standardInput = stdinPipe
     process.standardOutput = stdoutPipe
     process.standardError = stderrPipe
@@ -377,10 +391,13 @@ func runPiped(_ executable: String, arguments: [String], environment: [String: S
             process.terminate()
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            throw PTYError("navsh \(arguments) did not finish within \(timeout)s; stdout so far: "
-                + String(decoding: collected[0], as: UTF8.self).debugDescription)
+            throw PTYError(
+                "navsh \(arguments) did not finish within \(timeout)s; stdout so far: "
+                    + String(decoding: collected[0], as: UTF8.self).debugDescription)
         }
-        var polls = fds.enumerated().map { pollfd(fd: open[$0.offset] ? $0.element : -1, events: Int16(POLLIN), revents: 0) }
+        var polls = fds.enumerated().map {
+            pollfd(fd: open[$0.offset] ? $0.element : -1, events: Int16(POLLIN), revents: 0)
+        }
         let ready = poll(&polls, nfds_t(polls.count), Int32(min(remaining, 0.1) * 1000) + 1)
         if ready <= 0 { continue }
         for index in 0..<2 where open[index] && polls[index].revents != 0 {
@@ -412,9 +429,9 @@ enum NavshBinary {
             return path
         }
         let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // navshTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
+            .deletingLastPathComponent() // navshTests
+            .deletingLastPathComponent() // Tests
+            .deletingLastPathComponent() // package root
         return packageRoot.appendingPathComponent(".build/debug/navsh").path
     }
 

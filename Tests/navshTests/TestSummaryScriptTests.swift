@@ -12,8 +12,9 @@ struct TestSummaryScriptTests {
         let dir = try E2E.tempDir()
         let file = try E2E.write(log, to: "part.log", in: dir)
         let library = E2E.packageRoot.appendingPathComponent("scripts/lib/test-summary.sh").path
-        let run = try E2E.run(["-c", ". \"$0\" && \(function) \"$1\"", library, file.path],
-                              executable: "/bin/bash")
+        let run = try E2E.run(
+            ["-c", ". \"$0\" && \(function) \"$1\"", library, file.path],
+            executable: "/bin/bash")
         expectClean(run)
         #expect(run.status == 0, "\(run)")
         #expect(run.stderr == "")
@@ -34,11 +35,12 @@ struct TestSummaryScriptTests {
             ✘ Test run with 211 tests in 30 suites failed after 5.2 seconds with 2 issues.
 
             """
-        #expect(try summarize("failing_swift_tests", log) == """
-            "a 100,000-deep stack: push, pop, popto, poproot" (ScaleTests.swift:31)
-            brokenPipeExitsQuietly(options:) (EndToEndTests.swift:780)
+        #expect(
+            try summarize("failing_swift_tests", log) == """
+                "a 100,000-deep stack: push, pop, popto, poproot" (ScaleTests.swift:31)
+                brokenPipeExitsQuietly(options:) (EndToEndTests.swift:780)
 
-            """)
+                """)
         #expect(try summarize("count_failing_swift_tests", log) == "2\n")
     }
 
@@ -65,10 +67,11 @@ struct TestSummaryScriptTests {
             1 passed, 2 failed
 
             """
-        #expect(try summarize("failing_nav_files", log) == """
-            scripts/lessons/gates.nav -- scripts/lessons/gates.nav:12:1: error: expectation failed: top is Login, expected Home
-            scripts/stories/b.nav
+        #expect(
+            try summarize("failing_nav_files", log) == """
+                scripts/lessons/gates.nav -- scripts/lessons/gates.nav:12:1: error: expectation failed: top is Login, expected Home
+                scripts/stories/b.nav
 
-            """)
+                """)
     }
 }

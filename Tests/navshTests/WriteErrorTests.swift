@@ -64,7 +64,9 @@ struct WriteErrorTests {
     }
 
     /// `navsh ... | head -1` under pipefail: the reader leaves after one line.
-    func readOneLineThenClose(_ arguments: [String], in dir: URL) throws -> (status: Int32, first: String, stderr: String) {
+    func readOneLineThenClose(_ arguments: [String], in dir: URL) throws -> (
+        status: Int32, first: String, stderr: String
+    ) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw E2EError("pipe failed") }
         let process = Process()
@@ -94,8 +96,10 @@ struct WriteErrorTests {
         }
         _ = reader.wait(timeout: .now() + E2E.timeout)
         #expect(process.terminationReason == .exit, "navsh died of signal \(process.terminationStatus)")
-        return (process.terminationStatus, String(decoding: first, as: UTF8.self),
-                String(decoding: errBox.get(), as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: first, as: UTF8.self),
+            String(decoding: errBox.get(), as: UTF8.self)
+        )
     }
 
     @Test func aFailedTestKeepsItsStatusWhenTheReaderLeaves() throws {
@@ -138,8 +142,11 @@ struct RecordEverywhereTests {
 
     @Test func aFailedLineIsRecordedWithExpectError() throws {
         let dir = try E2E.tempDir()
-        let run = try E2E.run(["-c", "record rec.nav", "-c", "push A; popto Nowhere", "-c", "expect error",
-                               "-c", "source missing.nav", "-c", "expect error", "-c", "push B"], in: dir)
+        let run = try E2E.run(
+            [
+                "-c", "record rec.nav", "-c", "push A; popto Nowhere", "-c", "expect error",
+                "-c", "source missing.nav", "-c", "expect error", "-c", "push B",
+            ], in: dir)
         expectClean(run)
         #expect(run.status == 0, "\(run)")
         let text = try String(contentsOf: dir.appendingPathComponent("rec.nav"), encoding: .utf8)
@@ -149,4 +156,3 @@ struct RecordEverywhereTests {
         #expect(replay.stdout.hasSuffix("\nB\n"))
     }
 }
-
