@@ -63,10 +63,7 @@ extension NavigationModel {
                 emit(.touchIgnored(touch, because: .contentPanHeld))
                 return
             }
-            if percent != held {
-                navs[id]?.transition?.kind = .interactive(percent: percent, cancels: false)
-                emit(.contentGestureChanged(percent: percent))
-            }
+            moveHeldPop(id, from: held, to: percent) { .contentGestureChanged(percent: $0) }
             return
         }
         if let reason = contentPanRefusal(nav) {
@@ -77,9 +74,7 @@ extension NavigationModel {
         // flight, so this pop can always end: the content pan never freezes.
         emit(.contentGestureBegan)
         emit(.navCall(.pop(animated: true)))
-        if nav.cls.features.contains(.safePop), let asker = nav.safeDelegate, screens[asker] != nil {
-            _ = try overriddenCall(id, .pop(animated: true))
-            emit(.contentGestureCancelled(popRefused: true))
+        if try safeDelegateRefusesInteractivePop(id, nav, cancelled: .contentGestureCancelled(popRefused: true)) {
             return
         }
         let kind: NavTransition.Kind = .interactive(percent: percent ?? 100, cancels: cancel)

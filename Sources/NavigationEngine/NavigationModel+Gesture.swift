@@ -49,6 +49,29 @@ extension NavigationModel {
         return swipeRefusal(nav) == nil
     }
 
+    /// Moves the finger of the interactive pop held on `id` to `percent`, and
+    /// says so (`changed`) only when it moved. Shared by the edge swipe and the
+    /// content pan.
+    mutating func moveHeldPop(_ id: Int, from held: Int, to percent: Int, changed: (Int) -> EventPayload) {
+        guard percent != held else { return }
+        navs[id]?.transition?.kind = .interactive(percent: percent, cancels: false)
+        emit(changed(percent))
+    }
+
+    /// Whether a UISafeNavigationController's safe delegate refuses the pop an
+    /// interactive gesture has just called: it asks (the alert goes up) and the
+    /// gesture is `cancelled`. Shared by the edge swipe and the content pan.
+    mutating func safeDelegateRefusesInteractivePop(
+        _ id: Int, _ nav: NavController, cancelled: EventPayload
+    ) throws -> Bool {
+        guard nav.cls.features.contains(.safePop), let asker = nav.safeDelegate, screens[asker] != nil else {
+            return false
+        }
+        _ = try overriddenCall(id, .pop(animated: true))
+        emit(cancelled)
+        return true
+    }
+
     mutating func swipeCommand(percent: Int?, cancel: Bool) throws {
         let touch: Touch = percent == nil ? (cancel ? .swipeCancel : .swipe) : .drag
         if let blocker = touchBlocker() {
@@ -69,10 +92,7 @@ extension NavigationModel {
                 emit(.touchIgnored(touch, because: .swipeHeld))
                 return
             }
-            if percent != held {
-                navs[id]?.transition?.kind = .interactive(percent: percent, cancels: false)
-                emit(.gestureChanged(percent: percent))
-            }
+            moveHeldPop(id, from: held, to: percent) { .gestureChanged(percent: $0) }
             return
         }
         if let reason = swipeRefusal(nav) {
@@ -86,11 +106,7 @@ extension NavigationModel {
             return
         }
         emit(.navCall(.pop(animated: true)))
-        if nav.cls.features.contains(.safePop), let asker = nav.safeDelegate, screens[asker] != nil {
-            _ = try overriddenCall(id, .pop(animated: true))
-            emit(.gestureCancelled(popRefused: true))
-            return
-        }
+        if try safeDelegateRefusesInteractivePop(id, nav, cancelled: .gestureCancelled(popRefused: true)) { return }
         if let top = nav.top { noteBypass(of: top, by: .edgeSwipe) }
         let kind: NavTransition.Kind = .interactive(percent: percent ?? 100, cancels: cancel)
         beginTransition(id, .keep(nav.stack.count - 1), kind: kind, animated: true, held: percent != nil)
