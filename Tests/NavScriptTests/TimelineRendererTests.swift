@@ -208,7 +208,7 @@ private let rsvgConvert = findExecutable("rsvg-convert")
 
 // MARK: - Tests
 
-@Suite("Timeline: lanes and steps from event texts")
+@Suite("Timeline: lanes and steps from typed events")
 struct TimelineModelTests {
     @Test("lanes are the receivers and callers, in order of first appearance")
     func laneOrder() {
@@ -279,9 +279,9 @@ struct TimelineModelTests {
         #expect(spans.map(\.0) == [0, 350, 700, 1050, 1400, 1750, 2150])
         #expect(spans.map(\.1) == [350, 700, 1050, 1400, 1750, 2150, 2550])
         #expect(spans.map(\.2) == [false, true, false, false, false, false, false])
-        #expect(timeline.intervals[0].label == "pushViewController: Detail appears · 350 ms")
-        #expect(timeline.intervals[1].label == "popViewController (swipe): cancelled, Home stays hidden · 350 ms")
-        #expect(timeline.intervals[5].label == "present: Sheet appears · 400 ms")
+        #expect(timeline.intervals[0].caption == "pushViewController: Detail appears · 350 ms")
+        #expect(timeline.intervals[1].caption == "popViewController (swipe): cancelled, Home stays hidden · 350 ms")
+        #expect(timeline.intervals[5].caption == "present: Sheet appears · 400 ms")
     }
 
     @Test("without lifecycle events, willShow(X, animated: true) to didShow opens and closes a transition")
@@ -299,7 +299,7 @@ struct TimelineModelTests {
         let timeline = Timeline(events)
         #expect(timeline.intervals.count == 1)
         #expect(timeline.intervals.first?.end == nil)
-        #expect(timeline.intervals.first?.label.contains("still in flight") == true)
+        #expect(timeline.intervals.first?.caption.contains("still in flight") == true)
     }
 }
 
