@@ -301,6 +301,15 @@ struct TimelineModelTests {
         #expect(timeline.intervals.first?.end == nil)
         #expect(timeline.intervals.first?.caption.contains("still in flight") == true)
     }
+
+    @Test("a deferred pop is captioned with its call, not with an assignment made while it waited")
+    func deferredCallCaption() {
+        let timeline = Timeline(recorded("push A\npush B &\npop &\ngesture-delegate system\nwait"))
+        #expect(
+            timeline.intervals.map(\.caption) == [
+                "pushViewController: B appears · 350 ms", "popViewController: A appears · 350 ms",
+            ])
+    }
 }
 
 @Suite("TimelineRenderer.svg")
