@@ -186,6 +186,7 @@ extension Explorer {
     func expand(_ frontier: [NavigationModel], _ range: Range<Int>, seen: SeenSet, into out: inout Expansion) {
         var events: [Event] = []
         events.reserveCapacity(64)
+        var encoder = StateEncoder()
         out.models.reserveCapacity(range.count * 2)
         out.children.reserveCapacity(range.count * 2)
         let stepCount = config.actions.count + 1
@@ -196,7 +197,7 @@ extension Explorer {
                 out.steps += 1
                 var violations = stepViolations(raised: raised, events: events)
                 canonical(&model)
-                let fingerprint = Self.fingerprint(model)
+                let fingerprint = encoder.fingerprint(of: model)
                 var modelIndex: Int32 = -1
                 if !raised, !seen.contains(fingerprint) {
                     violations |= stateViolations(model, events: events)

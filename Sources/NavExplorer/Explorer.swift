@@ -171,9 +171,9 @@ public struct Explorer: Sendable {
         if renamesInstances { model.renameInstances() }
     }
 
+    /// The 64-bit fingerprint of a canonical state's encoding (NavigationModel+Fingerprint.swift).
     static func fingerprint(_ model: NavigationModel) -> UInt64 {
-        var hasher = Hasher()
-        model.hashState(into: &hasher)
-        return UInt64(bitPattern: Int64(hasher.finalize()))
+        var encoder = StateEncoder()
+        return encoder.fingerprint(of: model)
     }
 }

@@ -105,3 +105,33 @@ extension ClassMap: Hashable {
         hasher.combine(sum)
     }
 }
+
+extension ClassMap {
+    /// Whether the two maps share their storage (so they are equal without a look at the entries).
+    func sharesStorage(with other: ClassMap) -> Bool {
+        keys.withUnsafeBufferPointer { a in other.keys.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+            && values.withUnsafeBufferPointer { a in
+                other.values.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+            }
+    }
+
+    /// Calls `body` with every entry, in slot order (no particular order), without making an array.
+    func forEachEntry(_ body: (ClassName, Value) -> Void) {
+        for i in keys.indices where keys[i] != 0 {
+            if let value = values[i] { body(ClassName(id: keys[i] - 1), value) }
+        }
+    }
+}
+
+extension ClassMap where Value == Int {
+    /// Appends each entry to the encoder's pairs: the class number, the value (in no particular order).
+    func appendEntries(to e: inout StateEncoder) {
+        keys.withUnsafeBufferPointer { keys in
+            values.withUnsafeBufferPointer { values in
+                for i in 0..<keys.count where keys[i] != 0 {
+                    if let value = values[i] { e.appendPair(UInt64(keys[i] - 1), UInt64(bitPattern: Int64(value))) }
+                }
+            }
+        }
+    }
+}

@@ -83,7 +83,7 @@ extension NavTable: Hashable {
     /// Ids up to the last live one: trailing empty slots are not part of the value.
     private var liveEnd: Int {
         var end = slots.count
-        while end > 1, slots.base[end - 1] == nil { end -= 1 }
+        while end > 1, isEmptySlot(end - 1) { end -= 1 }
         return end
     }
 
@@ -136,4 +136,9 @@ final class NavSlots: @unchecked Sendable {
         base.deinitialize(count: count)
         base.deallocate()
     }
+}
+
+extension NavTable {
+    /// The ids `==` compares: 1 up to the last live one (trailing empty slots are not part of the value).
+    var comparedIDs: Range<Int> { 1..<liveEnd }
 }

@@ -105,3 +105,33 @@ extension ScreenTable: Hashable {
         hasher.combine(sum)
     }
 }
+
+extension ScreenTable {
+    /// Calls `body` with every live screen, in slot order (no particular order).
+    func forEachScreen(_ body: (Screen) -> Void) {
+        for case let screen? in slots { body(screen) }
+    }
+}
+
+extension ScreenTable {
+    /// Appends each screen to the encoder's pairs (in no particular order): its
+    /// name (class number high, ordinal low) and its flags and parent. False
+    /// when an ordinal or a parent does not fit its bits (never in practice).
+    func appendPacked(to e: inout StateEncoder) -> Bool {
+        var packed = true
+        slots.withUnsafeBufferPointer { slots in
+            for case let screen? in slots {
+                let name = screen.name
+                var word: UInt64 =
+                    (screen.viewLoaded ? 1 : 0) | (screen.runtimeGate ? 2 : 0) | (screen.backHiddenByGate ? 4 : 0)
+                if let parent = screen.parent {
+                    if parent < 0 || parent >= 1 << 59 { packed = false }
+                    word |= 8 | UInt64(truncatingIfNeeded: parent) << 4
+                }
+                if name.ordinal < 0 || name.ordinal >= 0xFFFF_FFFF { packed = false }
+                e.appendPair(UInt64(name.cls.id) << 32 | UInt64(truncatingIfNeeded: name.ordinal) & 0xFFFF_FFFF, word)
+            }
+        }
+        return packed
+    }
+}
