@@ -3,6 +3,9 @@
 public protocol ByteSink {
     mutating func append(_ byte: UInt8)
     mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// Appends a whole number in decimal, right-aligned in `width` columns.
+    /// (A requirement, so the output buffer's sink writes digits in place.)
+    mutating func appendDecimal(_ value: Int, width: Int)
 }
 
 extension Array: ByteSink where Element == UInt8 {
@@ -27,40 +30,59 @@ extension ByteSink {
     }
 
     /// Appends a whole number in decimal, right-aligned in `width` columns,
-    /// without making a String. Up to eight digits are gathered in one word
-    /// (divisions by the constant 10 are multiplications) and written out
-    /// most significant first; longer numbers take a second pass for the rest.
+    /// without making a String: the digits are written backwards, two at a
+    /// time from a table of digit pairs, into 32 bytes on the stack, padded
+    /// there, and appended in one copy (a byte-at-a-time append checked the
+    /// room for every digit and space: 176 instructions a number with `log full`).
     @inlinable
-    public mutating func appendDecimal(_ value: Int, width: Int = 0) {
-        var magnitude = value.magnitude
-        // Low eight digits in `low` (the units in the top byte used), the rest in `high`.
-        var low: UInt64 = 0
-        var lowCount = 0
-        repeat {
-            low = low &<< 8 | UInt64(48 + magnitude % 10)
-            magnitude /= 10
-            lowCount += 1
-        } while magnitude > 0 && lowCount < 8
-        var high: UInt64 = 0
-        var highCount = 0
-        var highest: UInt64 = 0
-        var highestCount = 0
-        while magnitude > 0 {
-            if highCount < 8 {
-                high = high &<< 8 | UInt64(48 + magnitude % 10)
-                highCount += 1
-            } else {
-                highest = highest &<< 8 | UInt64(48 + magnitude % 10)
-                highestCount += 1
+    public mutating func appendDecimal(_ value: Int) {
+        appendDecimal(value, width: 0)
+    }
+
+    @inlinable
+    public mutating func appendDecimal(_ value: Int, width: Int) {
+        var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let room = MemoryLayout.size(ofValue: buffer)
+        let start = withUnsafeMutableBytes(of: &buffer) { raw -> Int in
+            let pairs: StaticString = """
+                0001020304050607080910111213141516171819202122232425262728293031323334353637383940\
+                4142434445464748495051525354555657585960616263646566676869707172737475767778798081\
+                828384858687888990919293949596979899
+                """
+            let table = pairs.utf8Start
+            var i = room
+            var magnitude = value.magnitude
+            while magnitude >= 100 {
+                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+                magnitude /= 100
+                i &-= 2
+                raw[i] = table[pair]
+                raw[i &+ 1] = table[pair &+ 1]
             }
-            magnitude /= 10
+            if magnitude >= 10 {
+                let pair = Int(truncatingIfNeeded: magnitude) &* 2
+                i &-= 2
+                raw[i] = table[pair]
+                raw[i &+ 1] = table[pair &+ 1]
+            } else {
+                i &-= 1
+                raw[i] = 48 &+ UInt8(truncatingIfNeeded: magnitude)
+            }
+            if value < 0 {
+                i &-= 1
+                raw[i] = UInt8(ascii: "-")
+            }
+            let padded = room &- Swift.min(width, room)
+            while i > padded {
+                i &-= 1
+                raw[i] = 32
+            }
+            return i
         }
-        let length = lowCount + highCount + highestCount + (value < 0 ? 1 : 0)
-        if width > length { for _ in 0..<(width - length) { append(32) } }
-        if value < 0 { append(UInt8(ascii: "-")) }
-        // Each word holds its most significant digit in its lowest byte.
-        for i in 0..<highestCount { append(UInt8(truncatingIfNeeded: highest &>> UInt64(8 * i))) }
-        for i in 0..<highCount { append(UInt8(truncatingIfNeeded: high &>> UInt64(8 * i))) }
-        for i in 0..<lowCount { append(UInt8(truncatingIfNeeded: low &>> UInt64(8 * i))) }
+        // Wider than the buffer (never in practice): the rest of the padding first.
+        if width > room { for _ in 0..<(width - room) { append(32) } }
+        withUnsafeBytes(of: &buffer) { raw in
+            appendBytes(UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[start...]))
+        }
     }
 }

@@ -121,4 +121,60 @@ struct PointerSink: ByteSink {
         (target + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
+
+    /// The digits go straight into place, counted first (by comparisons, no
+    /// division), then written backwards two at a time from a table of pairs.
+    @inline(__always)
+    mutating func appendDecimal(_ value: Int, width: Int) {
+        let magnitude = value.magnitude
+        var digits = 1
+        var power: UInt = 10
+        while digits < 20, magnitude >= power {
+            digits &+= 1
+            power = power &* 10
+        }
+        let length = digits &+ (value < 0 ? 1 : 0)
+        let total = Swift.max(width, length)
+        guard total <= base.count &- count else {
+            overflowed = true
+            return
+        }
+        guard let target = base.baseAddress else { return }
+        var at = target + count
+        for _ in 0..<(total &- length) {
+            at.pointee = 32
+            at += 1
+        }
+        if value < 0 {
+            at.pointee = UInt8(ascii: "-")
+            at += 1
+        }
+        var end = at + digits
+        var rest = magnitude
+        let table = Self.digitPairs.utf8Start
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            end -= 2
+            end[0] = table[pair]
+            end[1] = table[pair &+ 1]
+        }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) &* 2
+            end -= 2
+            end[0] = table[pair]
+            end[1] = table[pair &+ 1]
+        } else {
+            end -= 1
+            end[0] = 48 &+ UInt8(truncatingIfNeeded: rest)
+        }
+        count &+= total
+    }
+
+    /// "00", "01", ... "99": the two digits of `n` at offset `2 * n`.
+    static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940\
+        4142434445464748495051525354555657585960616263646566676869707172737475767778798081\
+        828384858687888990919293949596979899
+        """
 }
