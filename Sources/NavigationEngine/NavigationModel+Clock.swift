@@ -32,6 +32,7 @@ extension NavigationModel {
         var guardCount = 0
         while let deadline = nextDeadline, guardCount < 1_000_000 {
             guardCount += 1
+            work(navs.ids.count) // nextDeadline read every controller
             clock = max(clock, deadline)
             endDueTransitions(at: deadline)
         }

@@ -108,6 +108,9 @@ public struct NavigationModel: Hashable, Sendable {
         // holding a copy spares a copy-on-write of the stacks on every command.
         let saved: NavigationModel? = action.mayRaise ? self : nil
         let before = action.isDeclaration ? nil : fingerprint
+        // The fingerprint reads every controller (twice a command): counted, so
+        // the scale tests see a command's cost grow with the controllers alive.
+        work(navs.ids.count)
         let start = events.count
         swap(&scratch.events, &events)
         do {
