@@ -1,5 +1,6 @@
 import NavScript
 import NavigationEngine
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -24,16 +25,32 @@ struct Expansion: Sendable {
     var steps = 0
 }
 
-/// A box the workers write their expansions into, one slot each.
-final class Slots<T: Sendable>: @unchecked Sendable {
-    var values: [T?]
-    init(_ count: Int) { values = Array(repeating: nil, count: count) }
+/// The chunks of a batch: the next one to take, and a slot for each one's
+/// expansion. Each slot is written once, by the thread that took the chunk,
+/// and read after every thread has been joined.
+final class Chunks: @unchecked Sendable {
+    let next = Atomic<Int>(0)
+    private let slots: UnsafeMutablePointer<Expansion>
+    private let count: Int
+
+    init(_ count: Int) {
+        self.count = count
+        slots = .allocate(capacity: max(1, count))
+    }
+
+    deinit { slots.deallocate() }
+
+    func put(_ expansion: Expansion, at index: Int) { (slots + index).initialize(to: expansion) }
+
+    /// The expansions in chunk order (each chunk put exactly once).
+    func take() -> [Expansion] { (0..<count).map { (slots + $0).move() } }
 }
 
 extension Explorer {
-    /// Parents a worker takes at a time: big enough that threads pay off,
-    /// small enough that progress and Ctrl-C are seen often.
-    static let batchPerJob = 2048
+    /// Parents a worker takes at a time: big enough that threads pay off
+    /// (some 10,000 steps a job, tens of milliseconds), small enough that
+    /// progress and Ctrl-C are seen at once.
+    static let batchPerJob = 1024
 
     /// Searches breadth-first. `progress` is called between batches on the
     /// calling thread; `shouldStop` (Ctrl-C) is asked as often.
@@ -112,6 +129,9 @@ extension Explorer {
                         }
                     }
                 }
+                // The parents' models are done with: free them now, not at the end
+                // of the level, so a level's models and the next's are not all held at once.
+                for p in batchStart..<batchEnd { frontier[p] = first }
                 batchStart = batchEnd
                 progress(
                     ExploreProgress(
@@ -167,19 +187,27 @@ extension Explorer {
         }
     }
 
-    /// Expands the parents in `range` on `jobs` threads; the expansions come back in order.
+    /// Parents in a chunk: the unit a worker takes from the batch, so a
+    /// thread that finishes its part early takes more instead of waiting.
+    static let chunk = 64
+
+    /// Expands the parents in `range` on `jobs` threads, each taking the next
+    /// chunk as it finishes one; the expansions come back in chunk order (the
+    /// order of the parents), whatever thread made them.
     func expand(_ frontier: [NavigationModel], _ range: Range<Int>, jobs: Int, seen: SeenSet) -> [Expansion] {
-        let workers = min(jobs, max(1, range.count / 64))
-        let slots = Slots<Expansion>(workers)
-        let share = (range.count + workers - 1) / workers
-        runInParallel(workers) { w in
-            let lower = range.lowerBound + w * share
-            let upper = min(range.upperBound, lower + share)
-            var expansion = Expansion()
-            if lower < upper { self.expand(frontier, lower..<upper, seen: seen, into: &expansion) }
-            slots.values[w] = expansion
+        let count = (range.count + Self.chunk - 1) / Self.chunk
+        let chunks = Chunks(count)
+        runInParallel(min(jobs, count)) { _ in
+            while true {
+                let c = chunks.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard c < count else { break }
+                let lower = range.lowerBound + c * Self.chunk
+                var expansion = Expansion()
+                self.expand(frontier, lower..<min(range.upperBound, lower + Self.chunk), seen: seen, into: &expansion)
+                chunks.put(expansion, at: c)
+            }
         }
-        return slots.values.map { $0 ?? Expansion() }
+        return chunks.take()
     }
 
     /// One worker's share: every step from every parent, in order.
@@ -191,13 +219,27 @@ extension Explorer {
         out.children.reserveCapacity(range.count * 2)
         let stepCount = config.actions.count + 1
         for p in range {
+            // A refused step changes nothing (NavigationModel.perform), so the
+            // copy of the parent serves the steps after it: most steps of a
+            // search are refused, and each copy retains and releases every
+            // array of the model.
+            var model = frontier[p]
+            var used = false
             for step in 0..<stepCount {
-                var model = frontier[p]
+                if used {
+                    model = frontier[p]
+                    used = false
+                }
                 guard let raised = run(step, on: &model, events: &events) else { continue }
+                used = true
                 out.steps += 1
                 var violations = stepViolations(raised: raised, events: events)
-                canonical(&model)
-                let fingerprint = encoder.fingerprint(of: model)
+                // A step that raised leaves the parent's state: no new state to fingerprint.
+                var fingerprint: UInt64 = 0
+                if !raised {
+                    canonical(&model)
+                    fingerprint = encoder.fingerprint(of: model)
+                }
                 var modelIndex: Int32 = -1
                 if !raised, !seen.contains(fingerprint) {
                     violations |= stateViolations(model, events: events)

@@ -26,9 +26,23 @@ public struct StateEncoder {
         deinit { base.deallocate() }
     }
     private let storage = Storage(capacity: 256)
+    /// Room for the pairs of one container, reused.
+    private final class Pairs {
+        var base = UnsafeMutablePointer<(key: UInt64, value: UInt64)>.allocate(capacity: 64)
+        var capacity = 64
+        deinit { base.deallocate() }
+        func grow() {
+            let bigger = UnsafeMutablePointer<(key: UInt64, value: UInt64)>.allocate(capacity: capacity * 2)
+            bigger.update(from: base, count: capacity)
+            base.deallocate()
+            base = bigger
+            capacity *= 2
+        }
+    }
     private var count = 0
     /// Scratch for sorting the unordered containers (left sorted by the last `endPairs`).
-    private(set) var pairs: [(key: UInt64, value: UInt64)] = []
+    private let pairStorage = Pairs()
+    private var pairCount = 0
     var sortedScreens: [Screen] = []
     /// The last traits encoded and their words: traits come from declarations,
     /// which `explore` cannot list, so every state of a search shares one map.
@@ -39,7 +53,6 @@ public struct StateEncoder {
     private var nextCachedString = 0
 
     public init() {
-        pairs.reserveCapacity(64)
         sortedScreens.reserveCapacity(64)
     }
 
@@ -127,6 +140,7 @@ public struct StateEncoder {
         }
     }
 
+    @inline(__always)
     mutating func put(_ name: ScreenName?) {
         if let name {
             put(1 as UInt64)
@@ -136,11 +150,13 @@ public struct StateEncoder {
         }
     }
 
+    @inline(__always)
     mutating func put(_ names: [ScreenName]) {
         put(names.count)
         for name in names { put(name) }
     }
 
+    @inline(__always)
     mutating func put(_ value: Int?) {
         if let value {
             put(1 as UInt64)
@@ -199,35 +215,44 @@ public struct StateEncoder {
 
     /// Starts a container of pairs (a key unique in the container, one more word).
     @inline(__always)
-    mutating func beginPairs() { pairs.removeAll(keepingCapacity: true) }
+    mutating func beginPairs() { pairCount = 0 }
 
     @inline(__always)
-    mutating func appendPair(_ key: UInt64, _ value: UInt64) { pairs.append((key, value)) }
+    mutating func appendPair(_ key: UInt64, _ value: UInt64) {
+        if pairCount == pairStorage.capacity { pairStorage.grow() }
+        pairStorage.base[pairCount] = (key, value)
+        pairCount += 1
+    }
+
+    /// The pairs of the last container, sorted by key (after `endPairs`).
+    var pairs: UnsafeBufferPointer<(key: UInt64, value: UInt64)> {
+        UnsafeBufferPointer(start: pairStorage.base, count: pairCount)
+    }
 
     /// Writes the pairs begun last, sorted by key, after their count.
     mutating func endPairs() {
-        pairs.withUnsafeMutableBufferPointer { pairs in
-            // Insertion sort: a state holds a handful of screens and classes.
-            var i = 1
-            while i < pairs.count {
-                let item = pairs[i]
-                var j = i
-                while j > 0, pairs[j - 1].key > item.key {
-                    pairs[j] = pairs[j - 1]
-                    j -= 1
-                }
-                pairs[j] = item
-                i += 1
+        let pairs = pairStorage.base
+        let n = pairCount
+        // Insertion sort: a state holds a handful of screens and classes.
+        var i = 1
+        while i < n {
+            let item = pairs[i]
+            var j = i
+            while j > 0, pairs[j - 1].key > item.key {
+                pairs[j] = pairs[j - 1]
+                j -= 1
             }
+            pairs[j] = item
+            i += 1
         }
-        reserve(1 + 2 * pairs.count)
-        storage.base[count] = UInt64(pairs.count)
-        count += 1
-        for pair in pairs {
-            storage.base[count] = pair.key
-            storage.base[count + 1] = pair.value
-            count += 2
+        reserve(1 + 2 * n)
+        let out = storage.base + count
+        out[0] = UInt64(n)
+        for k in 0..<n {
+            out[1 + 2 * k] = pairs[k].key
+            out[2 + 2 * k] = pairs[k].value
         }
+        count += 1 + 2 * n
     }
 
     /// Writes the traits again if they share storage with the last ones written.

@@ -10,7 +10,9 @@ runs to its depth), with --jobs 1 and --jobs 2, beside SPIN's anchor
 
 Per setup and jobs: distinct states, steps, seconds, distinct states/s,
 bytes per stored state (peak memory above a depth-1 run's, over the states
-stored), peak memory; then navsh's one-job rate as a ratio to SPIN's
+stored; and peak memory over the states stored, all in), peak memory, CPU
+seconds (user and system: the machine is shared, and a loaded machine
+stretches the wall-clock seconds but not these); then navsh's one-job rate as a ratio to SPIN's
 breadth-first rate, and the goals of explorer.md section 5.
 """
 import argparse
@@ -18,17 +20,25 @@ import glob
 import json
 import os
 import re
+import resource
 import subprocess
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def explore(navsh, setup, depth, jobs):
+    cpu = cpu_seconds()
     out = subprocess.run([navsh, "explore", setup, "--depth", str(depth), "--jobs", str(jobs), "--json"],
                          capture_output=True, text=True)
     summary = [json.loads(line) for line in out.stdout.splitlines() if '"type":"summary"' in line]
     if not summary or summary[0]["result"] != "none":
         raise SystemExit(f"bench explore: {setup} did not run to its depth: {out.stdout[-400:]}{out.stderr[-400:]}")
+    summary[0]["cpu_seconds"] = cpu_seconds() - cpu
     return summary[0]
 
 
@@ -42,7 +52,7 @@ def main():
     setups = sorted(glob.glob(os.path.join(HERE, "explore", "*.nav")))
     print(f"depth {args.depth} on every setup (the largest that keeps the run under 5 minutes at today's speed;"
           f" 2 million distinct states would take minutes per setup)")
-    header = f"{'setup':<18}{'jobs':>5}{'states':>11}{'steps':>12}{'s':>8}{'states/s':>11}{'B/state':>9}{'peak MiB':>10}"
+    header = f"{'setup':<18}{'jobs':>5}{'states':>11}{'steps':>12}{'s':>8}{'states/s':>11}{'B/state':>9}{'RSS/st':>8}{'peak MiB':>10}{'CPU s':>7}{'st/CPU-s':>10}"
     print(header)
     rates = {}
     for setup in setups:
@@ -53,8 +63,10 @@ def main():
             rate = s["states"] / s["seconds"] if s["seconds"] > 0 else 0
             rates[(name, jobs)] = rate
             per = (s["max_rss_bytes"] - base["max_rss_bytes"]) / max(1, s["states"] - base["states"])
+            whole = s["max_rss_bytes"] / max(1, s["states"])
             print(f"{name:<18}{jobs:>5}{s['states']:>11,}{s['steps']:>12,}{s['seconds']:>8.2f}{rate:>11,.0f}"
-                  f"{per:>9.0f}{s['max_rss_bytes'] / 1048576:>10.1f}", flush=True)
+                  f"{per:>9.0f}{whole:>8.0f}{s['max_rss_bytes'] / 1048576:>10.1f}{s['cpu_seconds']:>7.2f}"
+                  f"{s['states'] / max(1e-9, s['cpu_seconds']):>10,.0f}", flush=True)
     if args.no_spin:
         return
     spin = subprocess.run(["sh", args.spin], capture_output=True, text=True)
