@@ -62,18 +62,41 @@ extension Action {
 }
 
 extension Session {
-    /// The events `timeline` draws: all kept, those since the last reset, or the last N.
-    func timelineEvents(_ span: TimelineSpan) -> [Event] {
+    /// The events `timeline` draws (all kept, those since the last reset, or
+    /// the last N), and the resets and undos among them.
+    func timelineEvents(_ span: TimelineSpan) -> (events: [Event], marks: [TimelineMark]) {
         let kept = history
+        let drawn: ArraySlice<Event>
         switch span {
         case .all:
-            return Array(kept)
+            drawn = kept
         case .sinceReset:
-            guard let mark = resetMarks.last else { return Array(kept) }
-            let start = Swift.max(kept.startIndex, Swift.min(kept.endIndex, mark &- historyDropped))
-            return Array(kept[start...])
+            if let mark = resetMarks.last {
+                let start = Swift.max(kept.startIndex, Swift.min(kept.endIndex, mark &- historyDropped))
+                drawn = kept[start...]
+            } else {
+                drawn = kept
+            }
         case .last(let n):
-            return Array(kept.suffix(n))
+            drawn = kept.suffix(n)
         }
+        let start = historyDropped &+ drawn.startIndex
+        let marks = timelineMarks.compactMap { mark -> TimelineMark? in
+            let before = mark.before &- start
+            guard before >= 0, before <= drawn.count else { return nil }
+            return TimelineMark(before: before, kind: mark.kind)
+        }
+        return (Array(drawn), marks)
+    }
+
+    /// Keeps a reset or an undo for the timeline, where the history ends now.
+    func markTimeline(_ kind: TimelineMark.Kind) {
+        let end = historyDropped &+ log.count
+        // An undo took events back: marks made after them now sit where the history ends.
+        for i in timelineMarks.indices where timelineMarks[i].before > end { timelineMarks[i].before = end }
+        if timelineMarks.count >= 64, let first = timelineMarks.first, first.before < historyDropped {
+            timelineMarks.removeAll { $0.before < historyDropped }
+        }
+        timelineMarks.append(TimelineMark(before: end, kind: kind))
     }
 }

@@ -54,8 +54,10 @@ extension Session {
         case .record(let path):
             return requestRecording(path, at: here)
         case .timeline(let path, let span):
-            let events = timelineEvents(span)
-            let contents = path.hasSuffix(".svg") ? TimelineRenderer.svg(events) : TimelineRenderer.mermaid(events)
+            let (events, marks) = timelineEvents(span)
+            let contents =
+                path.hasSuffix(".svg")
+                ? TimelineRenderer.svg(events, marks: marks) : TimelineRenderer.mermaid(events, marks: marks)
             if let problem = writeFile.map({ $0(path, contents) }) ?? host.writeFile(path, contents) {
                 fail(.session(problem), at: here)
                 return false
@@ -80,11 +82,13 @@ extension Session {
             // An undone reset is no mark for `timeline … since reset` (it printed no event, so its mark is where its command began).
             while let mark = resetMarks.last, mark > historyDropped &+ log.count { resetMarks.removeLast() }
             if step.label == "reset", let mark = resetMarks.last, mark >= step.logMark { resetMarks.removeLast() }
+            markTimeline(.undo(step.label))
             say("undone: \(step.label)")
         case .reset:
             journal(command, label: located.source)
             current = initialState
             resetMarks.append(historyDropped &+ log.count)
+            markTimeline(.reset)
         case .help(let name):
             help(name)
         case .pause(let text):

@@ -190,6 +190,8 @@ public final class Session {
     @exclusivity(unchecked) public var writeFile: ((_ path: String, _ contents: String) -> SessionError?)?
     /// Where each `reset` happened in the event history (counting trimmed events), for `timeline … since reset`.
     @exclusivity(unchecked) var resetMarks: [Int] = []
+    /// Resets and undos for the timeline to mark, `before` counting trimmed events.
+    @exclusivity(unchecked) var timelineMarks: [TimelineMark] = []
     /// A `record` command on the line being run: it takes effect if the line succeeds.
     @exclusivity(unchecked) var recordChange: RecordChange?
     /// The last line recorded failed and was followed by `expect error`.

@@ -14,40 +14,68 @@ struct SVGLayout {
     let messageRow = 26.0
     let selfRow = 30.0
     let noteLine = 15.0
+    let labelLine = 14.0
     let captionHeight = 18.0
+    let markHeight = 24.0
+    /// A picture wider than this (a projector's 1920 pixels) wraps its arrows' labels until it fits.
+    static let projectorWidth = 1920.0
+    /// The label widths tried, in characters, widest first.
+    static let labelColumnSteps = [64, 48, 36, 28, 24]
 
+    /// Where each column is; a lane is drawn in its column.
     var laneX: [Double] = []
     var headerWidth: [Double] = []
     var rightEdge = 0.0
+    /// nil: a label is one line, cut at `maxLabel`; else wrapped at this many characters.
+    var labelColumns: Int?
 
     init(_ timeline: Timeline) {
         self.timeline = timeline
         layoutLanes()
+        for columns in SVGLayout.labelColumnSteps where canvasWidth > SVGLayout.projectorWidth {
+            labelColumns = columns
+            layoutLanes()
+        }
     }
 
     func textWidth(_ text: String) -> Double { Double(text.count) * charWidth }
 
+    /// The x of a lane's column.
+    func x(ofLane lane: Int) -> Double? { timeline.lanes[at: lane].flatMap { laneX[at: $0.column] } }
+
+    /// An arrow's label, on one line or wrapped.
+    func labelLines(_ step: Step) -> [String] {
+        let text = Timeline.short(step.text)
+        guard let labelColumns, text.count > labelColumns else { return [text] }
+        return wrap(text, columns: labelColumns)
+    }
+
     mutating func layoutLanes() {
         let lanes = timeline.lanes
-        headerWidth = lanes.map { max(84, textWidth($0.name) + 28) }
-        guard !lanes.isEmpty else {
+        // The name of each column (every lane in a column has the same name).
+        var names = Array(repeating: "", count: timeline.columns)
+        for lane in lanes where names.indices.contains(lane.column) { names[lane.column] = lane.name }
+        headerWidth = names.map { max(84, textWidth($0) + 28) }
+        guard !names.isEmpty else {
             laneX = []
             rightEdge = rulerX + 360
             return
         }
-        // gaps[i] lies between lane i and lane i + 1.
+        // gaps[i] lies between column i and column i + 1.
         var gaps: [Double] = []
-        for i in 0..<(lanes.count - 1) {
+        for i in 0..<(names.count - 1) {
             gaps.append(((headerWidth[at: i] ?? 84) + (headerWidth[at: i + 1] ?? 84)) / 2 + 28)
         }
-        var tail = (headerWidth.last ?? 84) / 2 // room right of the last lane
-        // The widest label each span of lanes must hold, shortest spans first.
+        var tail = (headerWidth.last ?? 84) / 2 // room right of the last column
+        // The widest label each span of columns must hold, shortest spans first.
         var need: [Int: [Int: Double]] = [:]
         for step in timeline.steps {
-            guard case .message(let from, let to, _) = step.shape else { continue }
-            let label = textWidth(Timeline.short(step.text))
+            guard case .message(let fromLane, let toLane, _) = step.shape,
+                let from = lanes[at: fromLane]?.column, let to = lanes[at: toLane]?.column
+            else { continue }
+            let label = labelLines(step).map(textWidth).max() ?? 0
             if from == to {
-                if to == lanes.count - 1 {
+                if to == names.count - 1 {
                     tail = max(tail, 44 + label + 12)
                 } else {
                     need[to, default: [:]][to + 1] = max(need[to]?[to + 1] ?? 0, 44 + label + 16)
@@ -74,13 +102,36 @@ struct SVGLayout {
         rightEdge = x + tail
     }
 
+    // MARK: The canvas
+
+    /// The categories in the legend: those drawn.
+    var legendCategories: [EventCategory] {
+        EventCategory.allCases.filter { c in timeline.steps.contains { $0.category == c } }
+    }
+
+    /// Where the lanes, notes, bands and marks end.
+    var canvasRight: Double {
+        let bandCaption = timeline.intervals.map { textWidth($0.caption) * (11.0 / 12.0) }.max() ?? 0
+        let markCaption = timeline.marks.map { textWidth($0.kind.words) }.max().map { $0 + 28 } ?? 0
+        return max(rightEdge, noteRight, rulerX + 28 + bandCaption, rulerX + 8 + markCaption) + 16
+    }
+
+    var canvasWidth: Double {
+        var legendWidth = 16.0
+        for category in legendCategories { legendWidth += 27 + textWidth(category.rawValue) * (11.0 / 12.0) + 16 }
+        if !timeline.intervals.isEmpty {
+            legendWidth += 2 * (27 + 16) + textWidth("transition in flight cancelled") * (11.0 / 12.0)
+        }
+        return max(canvasRight + 12, legendWidth + 16, 560)
+    }
+
     // MARK: Vertical layout
 
     struct Row {
         var top: Double
         var anchor: Double // where the arrow (or the note's middle) is
         var bottom: Double
-        var lines: [String] // note text, wrapped
+        var lines: [String] // the note's text or the arrow's label, wrapped
         /// Where the caption of a transition starting here sits, when one does.
         var caption: Double?
     }
@@ -92,6 +143,18 @@ struct SVGLayout {
         var gapTop: Double
         var compressed: Bool
         var groupEnd: Double = 0
+    }
+
+    /// Everything placed from top to bottom.
+    struct Vertical {
+        /// One a step.
+        var rows: [Row] = []
+        var ticks: [TimeMark] = []
+        /// One a reset or undo mark: the top of its band.
+        var marks: [Double] = []
+        /// Where a lane that takes over a column has its header, by lane.
+        var laneTops: [Int: Double] = [:]
+        var bottom = 0.0
     }
 
     var noteLeft: Double { (laneX.first ?? rulerX + 80) - 60 }
@@ -127,14 +190,37 @@ struct SVGLayout {
         return lines
     }
 
-    func rows() -> (rows: [Row], marks: [TimeMark], bottom: Double) {
-        var rows: [Row] = []
-        var marks: [TimeMark] = []
+    func vertical() -> Vertical {
+        var v = Vertical()
         var y = headerTop + headerHeight + 18
         var previous: Int?
+        var groupOpen = false
         let columns = max(24, Int((noteRight - noteLeft - 20) / charWidth))
         let starts = Set(timeline.intervals.map(\.start))
+        var laneStarts: [Int: [Int]] = [:] // step -> lanes that take over a column there
+        for (lane, info) in timeline.lanes.enumerated() {
+            if let s = info.start { laneStarts[s, default: []].append(lane) }
+        }
+        var nextMark = 0
+        func closeGroup() {
+            if groupOpen, var last = v.ticks.popLast() {
+                last.groupEnd = y
+                v.ticks.append(last)
+            }
+            groupOpen = false
+        }
+        func placeMarks(upTo step: Int) {
+            while nextMark < timeline.marks.count, timeline.marks[nextMark].before <= step {
+                closeGroup()
+                v.marks.append(y + 6)
+                y += markHeight + 12
+                // The clock reads afresh after a mark: no time passed is shown across it.
+                previous = nil
+                nextMark += 1
+            }
+        }
         for (i, step) in timeline.steps.enumerated() {
+            placeMarks(upTo: i)
             if previous != step.time {
                 var elapsed: Int?
                 var gap = 0.0
@@ -150,13 +236,12 @@ struct SVGLayout {
                         gap = 22
                     }
                 }
-                if var last = marks.popLast() {
-                    last.groupEnd = y
-                    marks.append(last)
-                }
+                closeGroup()
                 let gapTop = y
                 y += gap
-                marks.append(TimeMark(y: y, time: step.time, elapsed: elapsed, gapTop: gapTop, compressed: compressed))
+                v.ticks.append(
+                    TimeMark(y: y, time: step.time, elapsed: elapsed, gapTop: gapTop, compressed: compressed))
+                groupOpen = true
                 previous = step.time
             }
             var caption: Double?
@@ -164,25 +249,29 @@ struct SVGLayout {
                 caption = y + 2
                 y += captionHeight
             }
+            if let lanes = laneStarts[i] {
+                for lane in lanes { v.laneTops[lane] = y + 4 }
+                y += headerHeight + 8
+            }
             switch step.shape {
-            case .message(let from, let to, _) where from == to:
-                rows.append(Row(top: y, anchor: y + 22, bottom: y + selfRow, lines: [], caption: caption))
-                y += selfRow
-            case .message:
-                rows.append(Row(top: y, anchor: y + 19, bottom: y + messageRow, lines: [], caption: caption))
-                y += messageRow
+            case .message(let from, let to, _):
+                let lines = labelLines(step)
+                let extra = Double(lines.count - 1) * labelLine
+                let (anchor, height) = from == to ? (22.0, selfRow) : (19.0, messageRow)
+                v.rows.append(
+                    Row(top: y, anchor: y + anchor + extra, bottom: y + height + extra, lines: lines, caption: caption))
+                y += height + extra
             case .note:
                 let lines = wrap(step.text, columns: columns)
                 let height = Double(lines.count) * noteLine + 10
-                rows.append(
+                v.rows.append(
                     Row(top: y + 4, anchor: y + 4 + height / 2, bottom: y + 4 + height, lines: lines, caption: caption))
                 y += height + 10
             }
         }
-        if var last = marks.popLast() {
-            last.groupEnd = y
-            marks.append(last)
-        }
-        return (rows, marks, y + 14)
+        placeMarks(upTo: timeline.steps.count)
+        closeGroup()
+        v.bottom = y + 14
+        return v
     }
 }

@@ -48,7 +48,7 @@ struct MermaidWriter {
         }
         out += "```mermaid\nsequenceDiagram\n"
         var lanes = timeline.lanes
-        if lanes.isEmpty { lanes = [Lane(name: "nav", kind: .uikit)] }
+        if lanes.isEmpty { lanes = [Lane(name: "nav", kind: .uikit, column: 0)] }
         for (i, lane) in lanes.enumerated() {
             out += "    \(lane.kind == .actor ? "actor" : "participant") p\(i) as \(MermaidWriter.escape(lane.name))\n"
         }
@@ -71,7 +71,17 @@ struct MermaidWriter {
         }
 
         var previous: Int?
+        var nextMark = 0
+        /// The resets and undos before step `i`: a note across the lanes, after which the clock reads afresh.
+        func marks(upTo i: Int) {
+            while nextMark < timeline.marks.count, timeline.marks[nextMark].before <= i {
+                out += "    Note over \(span): \(MermaidWriter.escape(timeline.marks[nextMark].kind.words))\n"
+                previous = nil
+                nextMark += 1
+            }
+        }
         for (i, step) in steps.enumerated() {
+            marks(upTo: i)
             if previous != step.time {
                 var label = "\(step.time) ms"
                 if let previous {
@@ -96,6 +106,7 @@ struct MermaidWriter {
             }
             for _ in 0..<(closes[i] ?? 0) { out += "    end\n" }
         }
+        marks(upTo: steps.count)
         if steps.isEmpty { out += "    Note over \(span): no events yet\n" }
         out += "```\n"
         if timeline.omitted > 0 {

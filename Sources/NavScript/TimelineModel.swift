@@ -5,9 +5,53 @@ import NavigationEngine
 
 enum LaneKind { case actor, uikit, screen, delegate }
 
+/// One object's lifeline.
 struct Lane {
     var name: String
     var kind: LaneKind
+    /// The column it is drawn in: a screen made again after its lane ended (a
+    /// reset, or a deinit) gets a lane of its own in the column of the old one.
+    var column: Int
+    /// The step where a lane that takes over a column begins (nil: it is there from the top).
+    var start: Int? = nil
+    /// Where it ends (nil: it runs to the bottom).
+    var end: LaneEnd? = nil
+}
+
+enum LaneEnd: Equatable {
+    /// Its deinit (a cross).
+    case deinitialized(step: Int)
+    /// A reset threw the object away (the index of the mark).
+    case reset(mark: Int)
+}
+
+/// Something the session did between two events that the events do not say:
+/// a `reset` (the clock starts again at 0) or an `undo` (events taken back).
+public struct TimelineMark: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case reset
+        /// The command taken back, as it was typed.
+        case undo(String)
+    }
+
+    /// How many of the events given come before it.
+    public var before: Int
+    public var kind: Kind
+
+    public init(before: Int, kind: Kind) {
+        self.before = before
+        self.kind = kind
+    }
+}
+
+extension TimelineMark.Kind {
+    /// What the picture says at the mark.
+    var words: String {
+        switch self {
+        case .reset: "reset: a fresh session, the clock starts again at 0"
+        case .undo(let command): "undone: \(command)"
+        }
+    }
 }
 
 enum NoteStyle { case warning, exception, note, frozen }
@@ -53,31 +97,75 @@ struct Interval {
     var screen: String
     /// Milliseconds from start to end (nil while in flight, or when the difference overflows).
     var duration: Int?
+    /// A reset threw it away in flight (it ends at the last step before the reset).
+    var interrupted = false
 }
 
 struct Timeline {
     var lanes: [Lane] = []
     var steps: [Step] = []
     var intervals: [Interval] = []
+    /// The marks among the steps drawn, in order (`before` counts steps).
+    var marks: [TimelineMark] = []
+    /// How many columns the lanes take.
+    var columns = 0
     var omitted = 0
     var total = 0
 
-    init(_ all: [Event]) {
+    /// The lanes no reset ends: the callers and UIKit's own objects.
+    static let roles: Set<String> = [
+        "app", "user", "system", "nav", "window", "gesture", "contentGesture", "alert", "bar", "tabBar",
+    ]
+
+    init(_ all: [Event], marks allMarks: [TimelineMark] = []) {
         total = all.count
         let events = all.prefix(TimelineRenderer.maxEvents)
         omitted = all.count - events.count
-        var index: [String: Int] = [:]
+        marks = allMarks.filter {
+            $0.before >= 0 && (omitted == 0 ? $0.before <= events.count : $0.before < events.count)
+        }
+        marks.sort { $0.before < $1.before }
+        var index: [String: Int] = [:] // the live lane of each name
+        var columnOf: [String: Int] = [:]
         var screens: Set<String> = []
         var delegates: Set<String> = []
 
         func lane(_ name: String) -> Int {
-            if let i = index[name] { return i }
+            if let i = index[name] {
+                // Touched after a deinit that did not end it (an unnamed screen's, drawn on nav): it goes on.
+                if case .deinitialized = lanes[i].end { lanes[i].end = nil }
+                return i
+            }
             index[name] = lanes.count
-            lanes.append(Lane(name: name, kind: .uikit))
+            if let column = columnOf[name] {
+                lanes.append(Lane(name: name, kind: .uikit, column: column, start: steps.count))
+            } else {
+                // An object made after a reset begins where it is made; the callers and UIKit's are there from the top.
+                let start = afterReset && !Timeline.roles.contains(name) ? steps.count : nil
+                columnOf[name] = columns
+                lanes.append(Lane(name: name, kind: .uikit, column: columns, start: start))
+                columns += 1
+            }
             return lanes.count - 1
+        }
+        var nextMark = 0
+        var afterReset = false
+        func passMarks(upTo step: Int) {
+            while nextMark < marks.count, marks[nextMark].before <= step {
+                if marks[nextMark].kind == .reset {
+                    afterReset = afterReset || step > 0
+                    // The old session's screens and delegates are gone.
+                    for (name, i) in index where !Timeline.roles.contains(name) {
+                        if lanes[i].end == nil { lanes[i].end = .reset(mark: nextMark) }
+                        index[name] = nil
+                    }
+                }
+                nextMark += 1
+            }
         }
 
         for event in events {
+            passMarks(upTo: steps.count)
             let text = Timeline.clean(Timeline.words(event))
             let receiver = Timeline.receiver(of: event.payload)
             let subject = event.subject.flatMap(Timeline.laneName)
@@ -115,6 +203,9 @@ struct Timeline {
                 let who = lane(receiver ?? "nav")
                 if let receiver, receiver != "nav" { screens.insert(receiver) }
                 shape = .message(from: who, to: who, lost: true)
+                // The lane ends here; a screen of that name made again later gets a new one.
+                lanes[who].end = .deinitialized(step: steps.count)
+                if let receiver, receiver != "nav" { index[receiver] = nil }
             case .warning:
                 shape = .note(.warning)
             case .exception:
@@ -124,6 +215,7 @@ struct Timeline {
             }
             steps.append(Step(time: event.time, payload: event.payload, text: text, shape: shape))
         }
+        passMarks(upTo: steps.count)
 
         let actors: Set<String> = ["app", "user", "system"]
         for i in lanes.indices {
@@ -138,7 +230,7 @@ struct Timeline {
                 lanes[i].kind = .delegate
             }
         }
-        intervals = Timeline.intervals(steps)
+        intervals = Timeline.intervals(steps, marks: marks)
     }
 
     // MARK: Names: the one place the timeline turns events and screens into text

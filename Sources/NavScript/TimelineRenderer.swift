@@ -36,12 +36,13 @@ public enum TimelineRenderer {
     /// Longer event texts are cut (with "…") in arrow labels; the SVG keeps the whole text in a tooltip.
     static let maxLabel = 110
 
-    public static func svg(_ events: [Event]) -> String {
-        SVGLayout(Timeline(events)).render()
+    /// An SVG picture; `marks` are the resets and undos among the events.
+    public static func svg(_ events: [Event], marks: [TimelineMark] = []) -> String {
+        SVGLayout(Timeline(events, marks: marks)).render()
     }
 
     /// A Markdown file with a ```` ```mermaid ```` `sequenceDiagram` block.
-    public static func mermaid(_ events: [Event]) -> String {
-        MermaidWriter(Timeline(events)).render()
+    public static func mermaid(_ events: [Event], marks: [TimelineMark] = []) -> String {
+        MermaidWriter(Timeline(events, marks: marks)).render()
     }
 }

@@ -41,18 +41,14 @@ struct Palette {
 
 extension SVGLayout {
     func render() -> String {
-        let (rows, marks, contentBottom) = rows()
-        let bandCaption = timeline.intervals.map { textWidth($0.caption) * (11.0 / 12.0) }.max() ?? 0
-        let canvasRight = max(rightEdge, noteRight, rulerX + 28 + bandCaption) + 16
+        let vertical = vertical()
+        let rows = vertical.rows
+        let contentBottom = vertical.bottom
+        let canvasRight = canvasRight
+        let canvasWidth = canvasWidth
+        let legendCategories = legendCategories
         let footerTop = contentBottom + headerHeight + 24
-        let legendCategories = EventCategory.allCases.filter { c in timeline.steps.contains { $0.category == c } }
         let height = footerTop + 22 + (timeline.omitted > 0 ? 18 : 0) + (legendCategories.isEmpty ? 0 : 22) + 10
-        var legendWidth = 16.0
-        for category in legendCategories { legendWidth += 27 + textWidth(category.rawValue) * (11.0 / 12.0) + 16 }
-        if !timeline.intervals.isEmpty {
-            legendWidth += 2 * (27 + 16) + textWidth("transition in flight cancelled") * (11.0 / 12.0)
-        }
-        let canvasWidth = max(canvasRight + 12, legendWidth + 16, 560)
 
         var out = ""
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -83,8 +79,9 @@ extension SVGLayout {
             guard let startRow = rows[at: interval.start] else { continue }
             let top = startRow.caption ?? startRow.top
             let bottom = interval.end.flatMap { rows[at: $0]?.bottom } ?? contentBottom
-            let color = interval.cancelled ? "#f59e0b" : (interval.end == nil ? "#a855f7" : "#3b82f6")
-            let ink = interval.cancelled ? "#92400e" : (interval.end == nil ? "#6b21a8" : "#1e40af")
+            let unfinished = interval.end == nil || interval.interrupted
+            let color = interval.cancelled ? "#f59e0b" : (unfinished ? "#a855f7" : "#3b82f6")
+            let ink = interval.cancelled ? "#92400e" : (unfinished ? "#6b21a8" : "#1e40af")
             let left = rulerX + 8
             let height = max(4, bottom - top)
             out +=
@@ -109,7 +106,7 @@ extension SVGLayout {
             "<line x1=\"\(n(rulerX))\" y1=\"\(n(rulerTop))\" x2=\"\(n(rulerX))\" y2=\"\(n(contentBottom))\" stroke=\"#cbd5e1\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>\n"
         out +=
             "<text x=\"\(n(rulerX - 6))\" y=\"\(n(headerTop + 19))\" text-anchor=\"end\" font-size=\"11\" fill=\"#6b7280\">clock</text>\n"
-        for mark in marks {
+        for mark in vertical.ticks {
             out +=
                 "<line x1=\"\(n(rulerX + 8))\" y1=\"\(n(mark.y))\" x2=\"\(n(canvasRight))\" y2=\"\(n(mark.y))\" stroke=\"#e5e7eb\" stroke-width=\"1\"/>"
             out +=
@@ -131,28 +128,28 @@ extension SVGLayout {
         }
         out += "</g>\n"
 
-        // Lifelines, ending at a deinit.
-        var ends: [Double?] = Array(repeating: nil, count: timeline.lanes.count)
-        for (i, step) in timeline.steps.enumerated() {
-            guard case .message(let from, let to, _) = step.shape, let row = rows[at: i] else { continue }
-            if step.category == .memory, from == to, ends.indices.contains(to) {
-                ends[to] = row.anchor - 5
-            } else {
-                for lane in [from, to] where ends.indices.contains(lane) && ends[lane] != nil { ends[lane] = nil }
-            }
-        }
+        // Lifelines, from the top (or where a lane takes over its column) to a deinit, a reset or the bottom.
         out += "<g id=\"lanes\">\n"
         for (i, lane) in timeline.lanes.enumerated() {
-            guard let x = laneX[at: i] else { continue }
-            let end = ends[at: i].flatMap { $0 } ?? contentBottom
+            guard let x = x(ofLane: i) else { continue }
+            let top = vertical.laneTops[i].map { $0 + headerHeight } ?? headerTop + headerHeight
+            let end: Double =
+                switch lane.end {
+                case .deinitialized(let step): rows[at: step].map { $0.anchor - 5 } ?? contentBottom
+                case .reset(let mark): vertical.marks[at: mark] ?? contentBottom
+                case nil: contentBottom
+                }
             let colors = Palette.lane(lane.kind)
             out +=
-                "<line x1=\"\(n(x))\" y1=\"\(n(headerTop + headerHeight))\" x2=\"\(n(x))\" y2=\"\(n(end))\" stroke=\"\(colors.stroke)\" stroke-opacity=\"0.55\" stroke-width=\"1.2\" stroke-dasharray=\"5 4\"/>\n"
+                "<line x1=\"\(n(x))\" y1=\"\(n(top))\" x2=\"\(n(x))\" y2=\"\(n(end))\" stroke=\"\(colors.stroke)\" stroke-opacity=\"0.55\" stroke-width=\"1.2\" stroke-dasharray=\"5 4\"/>\n"
         }
+        // A header at the top (or where the lane begins), and at the bottom under the column's last lane.
+        var lastInColumn: [Int: Int] = [:]
+        for (i, lane) in timeline.lanes.enumerated() { lastInColumn[lane.column] = i }
         for (i, lane) in timeline.lanes.enumerated() {
-            guard let x = laneX[at: i], let w = headerWidth[at: i] else { continue }
-            out += header(lane, x: x, width: w, top: headerTop)
-            out += header(lane, x: x, width: w, top: contentBottom + 6)
+            guard let x = x(ofLane: i), let w = headerWidth[at: lane.column] else { continue }
+            out += header(lane, x: x, width: w, top: vertical.laneTops[i] ?? headerTop)
+            if lastInColumn[lane.column] == i { out += header(lane, x: x, width: w, top: contentBottom + 6) }
         }
         out += "</g>\n"
 
@@ -162,7 +159,7 @@ extension SVGLayout {
             guard let row = rows[at: i] else { continue }
             switch step.shape {
             case .message(let from, let to, let lost):
-                guard let x1 = laneX[at: from], let x2 = laneX[at: to] else { continue }
+                guard let x1 = x(ofLane: from), let x2 = x(ofLane: to) else { continue }
                 out += message(step, from: x1, to: x2, row: row, lost: lost)
             case .note(let style):
                 out += note(step, style: style, row: row)
@@ -170,6 +167,7 @@ extension SVGLayout {
         }
         out += "</g>\n"
         out += captions
+        out += marks(tops: vertical.marks, right: canvasRight)
 
         // Footer: legend, and what was left out.
         var y = footerTop + 16
@@ -229,7 +227,6 @@ extension SVGLayout {
 
     func message(_ step: Step, from x1: Double, to x2: Double, row: Row, lost: Bool) -> String {
         let color = Palette.stroke(step.category)
-        let label = Timeline.short(step.text)
         let dash = step.category == .notify ? " stroke-dasharray=\"6 3\"" : ""
         var out = "<g class=\"message\"><title>\(xml("\(step.time) ms  \(step.text)"))</title>"
         let halo = "stroke=\"#ffffff\" stroke-width=\"3.5\" stroke-linejoin=\"round\" paint-order=\"stroke\""
@@ -237,7 +234,7 @@ extension SVGLayout {
             // The lifeline ends here, under a cross.
             out +=
                 "<path d=\"M\(n(x1 - 7)),\(n(row.anchor - 12)) l14,14 M\(n(x1 + 7)),\(n(row.anchor - 12)) l-14,14\" stroke=\"\(color)\" stroke-width=\"2.4\" stroke-linecap=\"round\"/>"
-            out += "<text x=\"\(n(x1 + 14))\" y=\"\(n(row.anchor - 1))\" fill=\"\(color)\" \(halo)>\(xml(label))</text>"
+            out += label(row.lines, x: x1 + 14, y: row.anchor - 1, attributes: " fill=\"\(color)\" \(halo)")
         } else if x1 == x2 {
             let top = row.anchor - 12
             if lost {
@@ -247,7 +244,7 @@ extension SVGLayout {
                 out +=
                     "<path d=\"M\(n(x1)),\(n(top)) h26 v12 h-24\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.3\"\(dash) marker-end=\"url(#head-\(step.category.rawValue))\"/>"
             }
-            out += "<text x=\"\(n(x1 + 36))\" y=\"\(n(top + 10))\" fill=\"\(color)\" \(halo)>\(xml(label))</text>"
+            out += label(row.lines, x: x1 + 36, y: top + 10, attributes: " fill=\"\(color)\" \(halo)")
         } else {
             let right = x2 > x1
             let end = right ? x2 - 2 : x2 + 2
@@ -263,8 +260,36 @@ extension SVGLayout {
             }
             // The label sits above the arrow, near its tail.
             let lx = right ? x1 + 12 : x1 - 12
+            let anchor = right ? "" : " text-anchor=\"end\""
+            out += label(row.lines, x: lx, y: row.anchor - 5, attributes: "\(anchor) fill=\"\(color)\" \(halo)")
+        }
+        out += "</g>\n"
+        return out
+    }
+
+    /// An arrow's label: its last line at `y`, the others above it.
+    func label(_ lines: [String], x: Double, y: Double, attributes: String) -> String {
+        var out = ""
+        for (k, line) in lines.enumerated() {
+            let top = y - Double(lines.count - 1 - k) * labelLine
+            out += "<text x=\"\(n(x))\" y=\"\(n(top))\"\(attributes)>\(xml(line))</text>"
+        }
+        return out
+    }
+
+    /// The resets and undos: a band across the picture with its words.
+    func marks(tops: [Double], right: Double) -> String {
+        guard !timeline.marks.isEmpty else { return "" }
+        var out = "<g id=\"marks\">\n"
+        for (mark, top) in zip(timeline.marks, tops) {
+            let reset = mark.kind == .reset
+            let (fill, stroke, ink) = reset ? ("#e2e8f0", "#475569", "#0f172a") : ("#fef9c3", "#ca8a04", "#713f12")
+            let words = mark.kind.words
+            out += "<g class=\"mark \(reset ? "reset" : "undo")\"><title>\(xml(words))</title>"
             out +=
-                "<text x=\"\(n(lx))\" y=\"\(n(row.anchor - 5))\"\(right ? "" : " text-anchor=\"end\"") fill=\"\(color)\" \(halo)>\(xml(label))</text>"
+                "<rect x=\"8\" y=\"\(n(top))\" width=\"\(n(right - 8))\" height=\"\(n(markHeight))\" rx=\"3\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"1.2\" stroke-dasharray=\"6 3\"/>"
+            out +=
+                "<text x=\"\(n(rulerX + 8))\" y=\"\(n(top + 16))\" font-weight=\"bold\" fill=\"\(ink)\">\(xml(words))</text></g>\n"
         }
         out += "</g>\n"
         return out

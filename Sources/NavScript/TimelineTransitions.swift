@@ -6,7 +6,7 @@ import NavigationEngine
 // end of the swipe.
 
 extension Timeline {
-    static func intervals(_ steps: [Step]) -> [Interval] {
+    static func intervals(_ steps: [Step], marks: [TimelineMark] = []) -> [Interval] {
         let useLifecycle = steps.contains { $0.category == .lifecycle }
         var result: [Interval] = []
         var open: [String: Int] = [:] // appearing screen -> index in result
@@ -33,7 +33,20 @@ extension Timeline {
             for name in open.keys.sorted() { finish(name, at: i, cancelled: cancelled) }
         }
 
+        /// A reset before step `i` throws away what was in flight: it ends at the last step before the reset.
+        func reset(before i: Int) {
+            for k in open.values where result.indices.contains(k) {
+                result[k].end = i - 1
+                result[k].interrupted = true
+            }
+            open.removeAll()
+            swiping = false
+            operation = .unknown
+        }
+
+        let resets = Set(marks.filter { $0.kind == .reset }.map(\.before))
         for (i, step) in steps.enumerated() {
+            if resets.contains(i) { reset(before: i) }
             switch step.payload {
             case .navCall, .present, .dismiss:
                 if let next = Timeline.operation(of: step.payload) { operation = next }
@@ -64,6 +77,7 @@ extension Timeline {
                 break
             }
         }
+        if resets.contains(steps.count) { reset(before: steps.count) }
         // A transition that starts and ends at the same instant was never in flight.
         result.removeAll { interval in
             guard let end = interval.end else { return false }
@@ -85,6 +99,7 @@ extension Interval {
     var caption: String {
         let op = operation.method + (swipe ? " (swipe)" : "")
         guard end != nil else { return "\(op): \(screen) appearing, still in flight" }
+        if interrupted { return "\(op): \(screen) appearing when a reset threw it away" }
         let time = duration.map { " · \($0) ms" } ?? ""
         return cancelled ? "\(op): cancelled, \(screen) stays hidden\(time)" : "\(op): \(screen) appears\(time)"
     }
