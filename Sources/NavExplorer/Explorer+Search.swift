@@ -17,7 +17,7 @@ struct Expansion: Sendable {
         var step: UInt8
         /// Properties the step broke, and the state (only for a state not seen before the batch).
         var violations: UInt64
-        /// The state's position in `models`; -1 when it was seen before the batch.
+        /// The state's position in `models` (0 when models are not kept); -1 when it was seen before the batch.
         var model: Int32
     }
     var children: [Child] = []
@@ -85,15 +85,22 @@ extension Explorer {
                 break
             }
             result.depthReached = level + 1
+            // The states of the last level are checked and counted but never
+            // expanded: their models are not kept (most states are on the last level).
+            let keepModels = level + 1 < config.depth
             var next: [NavigationModel] = []
             var nextIDs: [Int32] = []
-            next.reserveCapacity(frontier.count * 2)
-            nextIDs.reserveCapacity(frontier.count * 2)
+            var nextCount = 0
+            if keepModels {
+                next.reserveCapacity(frontier.count * 2)
+                nextIDs.reserveCapacity(frontier.count * 2)
+            }
             var batchStart = 0
             let batchSize = Self.batchPerJob * jobs
             while batchStart < frontier.count {
                 let batchEnd = min(frontier.count, batchStart + batchSize)
-                let expansions = expand(frontier, batchStart..<batchEnd, jobs: jobs, seen: seen)
+                let expansions = expand(
+                    frontier, batchStart..<batchEnd, jobs: jobs, seen: seen, keepModels: keepModels)
                 for expansion in expansions {
                     result.steps += expansion.steps
                     for child in expansion.children {
@@ -111,8 +118,11 @@ extension Explorer {
                         if isNew {
                             parentOf.append(parentID)
                             stepOf.append(child.step)
-                            next.append(expansion.models[Int(child.model)])
-                            nextIDs.append(Int32(truncatingIfNeeded: parentOf.count - 1))
+                            if keepModels {
+                                next.append(expansion.models[Int(child.model)])
+                                nextIDs.append(Int32(truncatingIfNeeded: parentOf.count - 1))
+                            }
+                            nextCount += 1
                             result.states += 1
                         }
                         if mask & ~reported != 0 {
@@ -136,7 +146,7 @@ extension Explorer {
                 progress(
                     ExploreProgress(
                         depth: level + 1, states: result.states, steps: result.steps,
-                        queue: frontier.count - batchStart + next.count,
+                        queue: frontier.count - batchStart + nextCount,
                         seconds: monotonicSeconds() - clockStart))
                 if shouldStop() {
                     result.cut = .interrupted
@@ -194,7 +204,9 @@ extension Explorer {
     /// Expands the parents in `range` on `jobs` threads, each taking the next
     /// chunk as it finishes one; the expansions come back in chunk order (the
     /// order of the parents), whatever thread made them.
-    func expand(_ frontier: [NavigationModel], _ range: Range<Int>, jobs: Int, seen: SeenSet) -> [Expansion] {
+    func expand(
+        _ frontier: [NavigationModel], _ range: Range<Int>, jobs: Int, seen: SeenSet, keepModels: Bool
+    ) -> [Expansion] {
         let count = (range.count + Self.chunk - 1) / Self.chunk
         let chunks = Chunks(count)
         runInParallel(min(jobs, count)) { _ in
@@ -203,7 +215,9 @@ extension Explorer {
                 guard c < count else { break }
                 let lower = range.lowerBound + c * Self.chunk
                 var expansion = Expansion()
-                self.expand(frontier, lower..<min(range.upperBound, lower + Self.chunk), seen: seen, into: &expansion)
+                self.expand(
+                    frontier, lower..<min(range.upperBound, lower + Self.chunk), seen: seen, keepModels: keepModels,
+                    into: &expansion)
                 chunks.put(expansion, at: c)
             }
         }
@@ -211,11 +225,15 @@ extension Explorer {
     }
 
     /// One worker's share: every step from every parent, in order.
-    func expand(_ frontier: [NavigationModel], _ range: Range<Int>, seen: SeenSet, into out: inout Expansion) {
+    /// A new state's model is kept only when `keepModels` (its `model` is 0 otherwise).
+    func expand(
+        _ frontier: [NavigationModel], _ range: Range<Int>, seen: SeenSet, keepModels: Bool,
+        into out: inout Expansion
+    ) {
         var events: [Event] = []
         events.reserveCapacity(64)
         var encoder = StateEncoder()
-        out.models.reserveCapacity(range.count * 2)
+        if keepModels { out.models.reserveCapacity(range.count * 2) }
         out.children.reserveCapacity(range.count * 2)
         let stepCount = config.actions.count + 1
         for p in range {
@@ -243,8 +261,12 @@ extension Explorer {
                 var modelIndex: Int32 = -1
                 if !raised, !seen.contains(fingerprint) {
                     violations |= stateViolations(model, events: events)
-                    modelIndex = Int32(truncatingIfNeeded: out.models.count)
-                    out.models.append(model)
+                    if keepModels {
+                        modelIndex = Int32(truncatingIfNeeded: out.models.count)
+                        out.models.append(model)
+                    } else {
+                        modelIndex = 0
+                    }
                 } else if violations == 0 {
                     continue
                 }
