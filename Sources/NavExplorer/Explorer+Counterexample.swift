@@ -32,10 +32,11 @@ extension Explorer {
                 let raised = events.lazy.compactMap { event -> UIKitException? in
                     if case .exception(let exception) = event.payload { exception } else { nil }
                 }.last
-                explanation = "UIKit raised \(raised.map(EventRenderer.words) ?? "an exception")"
+                explanation =
+                    "UIKit raised \(raised.map { EventRenderer.words($0, names: model.names) } ?? "an exception")"
                 expectLine = nil
             case .responsive:
-                explanation = "the UI froze: \(model.frozenReason.map(EventRenderer.words) ?? "")"
+                explanation = "the UI froze: \(model.frozenReason.map { EventRenderer.words($0) } ?? "")"
                 expectLine = "expect responsive"
             case .bar:
                 explanation = "the navigation bar's items disagree with the stack while nothing is in flight"

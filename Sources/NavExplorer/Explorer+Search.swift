@@ -251,7 +251,7 @@ extension Explorer {
                 guard let raised = run(step, on: &model, events: &events) else { continue }
                 used = true
                 out.steps += 1
-                var violations = stepViolations(raised: raised, events: events)
+                var violations = stepViolations(raised: raised, events: events, names: model.names)
                 // A step that raised leaves the parent's state: no new state to fingerprint.
                 var fingerprint: UInt64 = 0
                 if !raised {

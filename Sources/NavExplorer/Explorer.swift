@@ -53,6 +53,9 @@ public struct Explorer: Sendable {
 
     public init(start: NavigationModel, configuration: ExploreConfiguration) {
         var model = start
+        // Every class name an action can name gets its number now, so a state
+        // has one spelling whatever the order it is reached in.
+        for action in configuration.actions { model.meetNames(of: action.action) }
         model.canonicalize()
         self.start = model
         config = configuration
@@ -142,10 +145,11 @@ public struct Explorer: Sendable {
     }
 
     /// Properties a step breaks by what it did: an exception, a `no log` text.
-    func stepViolations(raised: Bool, events: [Event]) -> UInt64 {
+    func stepViolations(raised: Bool, events: [Event], names: ClassNames) -> UInt64 {
         var mask: UInt64 = 0
         if raised { mask |= 1 << UInt64(Property.builtin(.exceptions).rank) }
-        for (bit, text) in noLog where events.contains(where: { EventRenderer.words($0).contains(text) }) {
+        for (bit, text) in noLog where events.contains(where: { EventRenderer.words($0, names: names).contains(text) })
+        {
             mask |= 1 << UInt64(bit)
         }
         return mask & checkedMask

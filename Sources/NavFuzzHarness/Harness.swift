@@ -123,16 +123,17 @@ public enum FuzzHarness {
                     if !command.background, action.startsTransitions { model.settle(events: &events) }
                     for event in events {
                         seq += 1
-                        _ = EventRenderer.text(event)
-                        let json = EventRenderer.json(event, seq: seq)
+                        _ = EventRenderer.text(event, names: model.names)
+                        let json = EventRenderer.json(event, seq: seq, names: model.names)
                         if !JSONCheck.isObject(json) { problems.append("engine: invalid JSON for an event: \(json)") }
                     }
                 } catch {
                     if model != before {
                         problems.append(
-                            "engine: a refused action changed the model: \(command.source) (\(error.message))")
+                            "engine: a refused action changed the model: \(command.source) (\(error.message(names: model.names)))"
+                        )
                     }
-                    _ = error.message
+                    _ = error.message(names: model.names)
                 }
                 touch(model)
             }
@@ -145,7 +146,7 @@ public enum FuzzHarness {
         var hasher = Hasher()
         hasher.combine(model)
         _ = hasher.finalize()
-        _ = model.currentStack.map(\.description)
+        _ = model.currentStack.map { model.names.text(of: $0) }
         _ = model.isBackVisible
         _ = model.swipeWouldBegin
         _ = model.contentPanWouldBegin

@@ -200,7 +200,7 @@ public struct ParseError: Error, Hashable, Sendable {
     }
 
     /// The words printed after `error: `, suggestion included.
-    public var message: String { problem.fullMessage }
+    public var message: String { problem.fullMessage(names: ClassNames()) }
 }
 
 /// One located problem: what `FILE:LINE:COL: error: MESSAGE (did you mean 'X'?)` says, as data.
@@ -217,15 +217,18 @@ public struct Diagnostic: Hashable, Sendable {
     /// The likely word meant, for a typo.
     public var suggestion: String?
 
-    public init(_ problem: Problem, at location: SourceLocation?) {
+    /// The words after the severity, without the suggestion.
+    public var message: String
+
+    /// `names` words the screens the problem names: the table of the model
+    /// the problem was found in (a problem with the input itself names none).
+    public init(_ problem: Problem, at location: SourceLocation?, names: ClassNames = ClassNames()) {
         self.location = location
         self.problem = problem
         if case .expectation = problem { severity = .expectationFailed } else { severity = .error }
         suggestion = problem.suggestion
+        message = problem.message(names: names)
     }
-
-    /// The words after the severity, without the suggestion.
-    public var message: String { problem.message }
 }
 
 extension Diagnostic {

@@ -6,13 +6,13 @@ import NavigationEngine
 
 extension Problem {
     /// What follows `error: ` (or `expectation failed: `), without the suggestion.
-    public var message: String {
+    public func message(names: ClassNames) -> String {
         switch self {
         case .lex(let error): error.message
         case .syntax(let error): error.message
-        case .engine(let error): error.message
-        case .session(let error): error.message
-        case .expectation(let source, let failure): "\(source) (\(failure.message))"
+        case .engine(let error): error.message(names: names)
+        case .session(let error): error.message(names: names)
+        case .expectation(let source, let failure): "\(source) (\(failure.message(names: names)))"
         }
     }
 
@@ -23,14 +23,15 @@ extension Problem {
     }
 
     /// The message with ` (did you mean 'X'?)` when there is a likely X.
-    public var fullMessage: String {
-        suggestion.map { "\(message) (did you mean '\($0)'?)" } ?? message
+    public func fullMessage(names: ClassNames) -> String {
+        let message = message(names: names)
+        return suggestion.map { "\(message) (did you mean '\($0)'?)" } ?? message
     }
 }
 
 extension EngineError {
     /// The message, lowercase, the offending word in quotes.
-    public var message: String {
+    public func message(names: ClassNames) -> String {
         switch self {
         case .noSuchInstance(let ref, let created):
             created == 0
@@ -39,7 +40,7 @@ extension EngineError {
         case .neverCreated(let name):
             "no instance of '\(name)' was ever created"
         case .released(let name):
-            "'\(name)' has been released (deinit); it can no longer be used"
+            "'\(name, in: names)' has been released (deinit); it can no longer be used"
         case .noAlert(let button):
             "no alert is on screen to tap '\(button)'"
         case .noSuchButton(let button, let available):
@@ -50,8 +51,8 @@ extension EngineError {
             "there is no tab bar (create one with 'tabs NAME...')"
         case .notInBackMenu(let name, let offered):
             offered.isEmpty
-                ? "the back menu is empty, so it cannot offer '\(name)'"
-                : "'\(name)' is not in the back menu (it offers \(offered.map(\.description).joined(separator: ", ")))"
+                ? "the back menu is empty, so it cannot offer '\(name, in: names)'"
+                : "'\(name, in: names)' is not in the back menu (it offers \(offered.map { names.text(of: $0) }.joined(separator: ", ")))"
         case .noSwipeHeld:
             "no edge swipe is held (start one with 'drag PCT')"
         case .noContentPanBeforeIOS26:
@@ -210,34 +211,34 @@ extension SyntaxError {
 }
 
 extension ExpectationFailure {
-    public var message: String {
-        func names(_ list: [ScreenName]) -> String {
-            list.isEmpty ? "empty" : list.map(\.description).joined(separator: " ")
+    public func message(names: ClassNames) -> String {
+        func words(_ list: [ScreenName]) -> String {
+            list.isEmpty ? "empty" : list.map { names.text(of: $0) }.joined(separator: " ")
         }
         switch self {
         case .commandSucceeded: return "the command succeeded"
-        case .stackIs(let stack): return "the stack is \(names(stack))"
-        case .topIs(let top): return "the top is \(top)"
+        case .stackIs(let stack): return "the stack is \(words(stack))"
+        case .topIs(let top): return "the top is \(top, in: names)"
         case .depthIs(let depth): return "the depth is \(depth)"
-        case .noSuchScreen(let error): return error.message
+        case .noSuchScreen(let error): return error.message(names: names)
         case .backButton(let visible): return "the back button is \(visible ? "visible" : "hidden")"
         case .swipe(let wouldBegin): return "a swipe would \(wouldBegin ? "" : "not ")begin"
         case .contentPan(let wouldBegin): return "a content pan would \(wouldBegin ? "" : "not ")begin"
         case .noContentPanBeforeIOS26:
             return "the content-area pop gesture does not exist before iOS 26, and the profile is legacy (iOS 12)"
         case .uiResponds: return "the UI responds"
-        case .uiFrozen(let reason): return "the UI is frozen: \(reason.map(EventRenderer.words) ?? "")"
+        case .uiFrozen(let reason): return "the UI is frozen: \(reason.map { EventRenderer.words($0) } ?? "")"
         case .alertShown(let text): return "the alert \"\(text)\" is on screen"
         case .noAlert: return "no alert is on screen"
         case .alertSays(let text): return "the alert says \"\(text)\""
         case .liveness(let wrong):
             return wrong.map { item in
                 switch item {
-                case .wrong(let name, let alive): "\(name) is \(alive ? "alive" : "released")"
-                case .unresolved(let error): error.message
+                case .wrong(let name, let alive): "\(name, in: names) is \(alive ? "alive" : "released")"
+                case .unresolved(let error): error.message(names: names)
                 }
             }.joined(separator: "; ")
-        case .presented(let name): return "\(name) is presented"
+        case .presented(let name): return "\(name, in: names) is presented"
         case .nothingPresented: return "nothing is presented"
         case .inFlight: return "a transition is in flight"
         case .nothingInFlight: return "nothing is in flight"
@@ -255,14 +256,15 @@ extension ExpectationFailure {
 public let speedRange = "a number from 0.01 to 100"
 
 extension SessionError {
-    public var message: String {
+    public func message(names: ClassNames) -> String {
         switch self {
         case .recordUnavailable: "record is not available here"
         case .timelineUnavailable: "timeline cannot write files here"
         case .nothingToUndo: "nothing to undo"
         case .exception(let exception, let shownAbove):
             "UIKit raised "
-                + (shownAbove ? "\(exception.name.rawValue) (the exception above)" : EventRenderer.words(exception))
+                + (shownAbove
+                    ? "\(exception.name.rawValue) (the exception above)" : EventRenderer.words(exception, names: names))
         case .sourceCycle(let path, let chain):
             "source cycle: '\(path)' is already being run (\(chain.joined(separator: " -> ")))"
         case .sourceTooDeep(let limit): "source nesting deeper than \(limit)"

@@ -2,23 +2,23 @@ import NavigationEngine
 
 /// Renders events as text lines (`[  350ms] text`) or JSON objects.
 public enum EventRenderer {
-    public static func text(_ event: Event) -> String {
+    public static func text(_ event: Event, names: ClassNames) -> String {
         var out: [UInt8] = []
-        appendLine(event, to: &out)
+        appendLine(event, names: names, to: &out)
         out.removeLast() // the newline
         return String(decoding: out, as: UTF8.self)
     }
 
-    public static func json(_ event: Event, seq: Int) -> String {
+    public static func json(_ event: Event, seq: Int, names: ClassNames) -> String {
         var out: [UInt8] = []
-        appendJSON(event, seq: seq, to: &out)
+        appendJSON(event, seq: seq, names: names, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends one event as a JSON object (without a newline) straight into bytes:
     /// `t_ms`, `seq`, `category`, `text`, then `screen` and the call's structured
     /// fields (`receiver`, `method`, `animated`, `parent`, `viewControllers`).
-    public static func appendJSON<Sink: ByteSink>(_ event: Event, seq: Int, to out: inout Sink) {
+    public static func appendJSON<Sink: ByteSink>(_ event: Event, seq: Int, names: ClassNames, to out: inout Sink) {
         out.appendASCII(#"{"t_ms":"#)
         out.appendDecimal(event.time)
         out.appendASCII(#","seq":"#)
@@ -29,21 +29,21 @@ public enum EventRenderer {
         if isPlainWords(event.payload) {
             // Lifecycle, deinit and API calls are made of identifiers: nothing to escape.
             out.append(UInt8(ascii: "\""))
-            appendWords(event.payload, to: &out)
+            appendWords(event.payload, names: names, to: &out)
             out.append(UInt8(ascii: "\""))
         } else {
-            appendJSONString(sentence(event.payload), to: &out)
+            appendJSONString(sentence(event.payload, names: names), to: &out)
         }
         if let subject = event.subject {
             out.appendASCII(#","screen":"#)
-            appendJSONString(subject.description, to: &out)
+            appendJSONString(names.text(of: subject), to: &out)
         }
-        appendStructuredFields(event, to: &out)
+        appendStructuredFields(event, names: names, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 
     /// The event's own fields beyond its text: the method, the receiver, `animated`.
-    static func appendStructuredFields<Sink: ByteSink>(_ event: Event, to out: inout Sink) {
+    static func appendStructuredFields<Sink: ByteSink>(_ event: Event, names: ClassNames, to out: inout Sink) {
         func fields(receiver: String, method: String, animated: Bool?) {
             out.appendASCII(#","receiver":"#)
             appendJSONString(receiver, to: &out)
@@ -56,7 +56,7 @@ public enum EventRenderer {
         }
         switch event.payload {
         case .lifecycle(let name, let call):
-            let receiver = name.description
+            let receiver = names.text(of: name)
             switch call {
             case .viewDidLoad: fields(receiver: receiver, method: "viewDidLoad", animated: nil)
             case .viewWillAppear(let a): fields(receiver: receiver, method: "viewWillAppear", animated: a)
@@ -71,24 +71,24 @@ public enum EventRenderer {
                 parent(toNav)
             }
         case .deinitialized(let name):
-            fields(receiver: name.description, method: "deinit", animated: nil)
+            fields(receiver: names.text(of: name), method: "deinit", animated: nil)
         case .navCall(let call):
             switch call {
             case .push(_, let a): fields(receiver: "nav", method: "pushViewController", animated: a)
             case .pop(let a): fields(receiver: "nav", method: "popViewController", animated: a)
             case .popTo(_, let a): fields(receiver: "nav", method: "popToViewController", animated: a)
             case .popToRoot(let a): fields(receiver: "nav", method: "popToRootViewController", animated: a)
-            case .setStack(let names, let a):
+            case .setStack(let stack, let a):
                 fields(receiver: "nav", method: "setViewControllers", animated: a)
                 out.appendASCII(#","viewControllers":["#)
-                for (index, name) in names.enumerated() {
+                for (index, name) in stack.enumerated() {
                     if index > 0 { out.append(UInt8(ascii: ",")) }
-                    appendJSONString(name.description, to: &out)
+                    appendJSONString(names.text(of: name), to: &out)
                 }
                 out.append(UInt8(ascii: "]"))
             }
         default:
-            if let call = callFields(event.payload) {
+            if let call = callFields(event.payload, names: names) {
                 fields(receiver: call.receiver, method: call.method, animated: nil)
             }
         }
@@ -159,23 +159,23 @@ extension EventRenderer {
         }
     }
 
-    public static func text(_ event: Event, colour: Bool) -> String {
-        guard colour else { return text(event) }
+    public static func text(_ event: Event, colour: Bool, names: ClassNames) -> String {
+        guard colour else { return text(event, names: names) }
         var time: [UInt8] = []
         time.appendDecimal(event.time, width: 5)
         return
-            "\u{1B}[90m[\(String(decoding: time, as: UTF8.self))ms]\u{1B}[0m \(self.colour(event.category))\(words(event))\u{1B}[0m"
+            "\u{1B}[90m[\(String(decoding: time, as: UTF8.self))ms]\u{1B}[0m \(self.colour(event.category))\(words(event, names: names))\u{1B}[0m"
     }
 }
 
 extension EventRenderer {
     /// Appends `[  350ms] text` and a newline straight into a byte buffer: the
     /// writer's fast path, with no intermediate strings for the frequent events.
-    public static func appendLine<Sink: ByteSink>(_ event: Event, to out: inout Sink) {
+    public static func appendLine<Sink: ByteSink>(_ event: Event, names: ClassNames, to out: inout Sink) {
         out.append(UInt8(ascii: "["))
         out.appendDecimal(event.time, width: 5)
         out.appendASCII("ms] ")
-        appendWords(event.payload, to: &out)
+        appendWords(event.payload, names: names, to: &out)
         out.append(10)
     }
 

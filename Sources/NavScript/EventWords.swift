@@ -4,18 +4,18 @@ import NavigationEngine
 /// for text lines, JSON and the timeline alike.
 extension EventRenderer {
     /// The line text mode prints for the event, without its time.
-    public static func words(_ event: Event) -> String {
+    public static func words(_ event: Event, names: ClassNames) -> String {
         var out: [UInt8] = []
-        appendWords(event.payload, to: &out)
+        appendWords(event.payload, names: names, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends the event's words as UTF-8. The frequent events (lifecycle,
     /// deinit, API calls) are written a piece at a time with no String made;
     /// the others are made as a String first.
-    static func appendWords<Sink: ByteSink>(_ payload: EventPayload, to out: inout Sink) {
+    static func appendWords<Sink: ByteSink>(_ payload: EventPayload, names: ClassNames, to out: inout Sink) {
         func name(_ name: ScreenName) {
-            out.appendUTF8(of: name.className)
+            out.appendUTF8(of: names[name.cls])
             if name.ordinal != 1 {
                 out.append(UInt8(ascii: "#"))
                 out.appendDecimal(name.ordinal)
@@ -64,7 +64,7 @@ extension EventRenderer {
                 flag(animated, "], animated: true)", "], animated: false)")
             }
         default:
-            out.appendUTF8(of: sentence(payload))
+            out.appendUTF8(of: sentence(payload, names: names))
         }
     }
 
@@ -77,19 +77,19 @@ extension EventRenderer {
     }
 
     /// The words of the less frequent events.
-    static func sentence(_ payload: EventPayload) -> String {
+    static func sentence(_ payload: EventPayload, names: ClassNames) -> String {
         switch payload {
         case .lifecycle, .deinitialized, .navCall:
             var out: [UInt8] = []
-            appendWords(payload, to: &out)
+            appendWords(payload, names: names, to: &out)
             return String(decoding: out, as: UTF8.self)
         case .windowRoot(let controller, let roots, let tabs):
             let type = controller.typeName
             if !tabs, let root = roots.first {
-                return "window.rootViewController = \(type)(rootViewController: \(root))"
+                return "window.rootViewController = \(type)(rootViewController: \(root, in: names))"
             }
             return
-                "window.rootViewController = UITabBarController(viewControllers: [\(roots.map { "\(type)(rootViewController: \($0))" }.joined(separator: ", "))])"
+                "window.rootViewController = UITabBarController(viewControllers: [\(roots.map { "\(type)(rootViewController: \($0, in: names))" }.joined(separator: ", "))])"
         case .delegateAssigned(let assignment):
             switch assignment {
             case .outside(let name): return "nav.delegate = \(name ?? "nil")"
@@ -109,22 +109,24 @@ extension EventRenderer {
         case .delegateCall(let receiver, let call):
             let who = receiverName(receiver)
             switch call {
-            case .willShow(let shown, let animated): return "\(who).willShow(\(shown), animated: \(animated))"
-            case .didShow(let shown, let animated): return "\(who).didShow(\(shown), animated: \(animated))"
+            case .willShow(let shown, let animated):
+                return "\(who).willShow(\(shown, in: names), animated: \(animated))"
+            case .didShow(let shown, let animated): return "\(who).didShow(\(shown, in: names), animated: \(animated))"
             case .animationController(let push, let from, let to):
-                return "\(who).animationController(for: \(push ? "push" : "pop"), from: \(from), to: \(to))"
+                return
+                    "\(who).animationController(for: \(push ? "push" : "pop"), from: \(from, in: names), to: \(to, in: names))"
             case .interactionController: return "\(who).interactionController(for: animator)"
             }
         case .shouldPop(let asker, let top):
-            return "\(asker).shouldPop(\(top)) -> false"
+            return "\(asker, in: names).shouldPop(\(top, in: names)) -> false"
         case .safeDelegateAssigned(let screen, let set):
-            return set ? "nav.safeDelegate = \(screen)" : "nav.safeDelegate = nil"
+            return set ? "nav.safeDelegate = \(screen, in: names)" : "nav.safeDelegate = nil"
         case .gestureBegan:
             return "gesture.began"
         case .gestureChanged(let percent):
             return "gesture.changed (\(percent)%)"
         case .gestureRefused(let reason):
-            return "gesture.shouldBegin -> false (\(words(reason)))"
+            return "gesture.shouldBegin -> false (\(words(reason, names: names)))"
         case .gestureReleased(let percent, let cancels, let remaining):
             return "gesture.released at \(percent)%: \(cancels ? "cancels" : "finishes") in \(remaining)ms"
         case .gestureCancelled(let popRefused):
@@ -136,7 +138,7 @@ extension EventRenderer {
         case .contentGestureChanged(let percent):
             return "contentGesture.changed (\(percent)%)"
         case .contentGestureRefused(let reason):
-            return "contentGesture.shouldBegin -> false (\(words(reason)))"
+            return "contentGesture.shouldBegin -> false (\(words(reason, names: names)))"
         case .contentGestureReleased(let percent, let cancels, let remaining):
             return "contentGesture.released at \(percent)%: \(cancels ? "cancels" : "finishes") in \(remaining)ms"
         case .contentGestureCancelled(let popRefused):
@@ -146,34 +148,35 @@ extension EventRenderer {
         case .contentPanEnabledAssigned(let enabled):
             return "nav.interactiveContentPopGestureRecognizer.isEnabled = \(enabled)"
         case .barShouldPop(let top, let answer):
-            return "bar.shouldPop(\(top)) -> \(answer)"
+            return "bar.shouldPop(\(top, in: names)) -> \(answer)"
         case .alertShown(let text, _):
             return "alert \"\(text)\" [Cancel] [OK]"
         case .alertTapped(let button):
             return "alert.tap \(button)"
         case .gateHidesBack(let gate):
-            return "\(gate).navigationItem.setHidesBackButton(true, animated: false)"
+            return "\(gate, in: names).navigationItem.setHidesBackButton(true, animated: false)"
         case .gateTrimmed(let gate):
-            return "gate: viewControllers = [\(gate)]"
+            return "gate: viewControllers = [\(gate, in: names)]"
         case .tabSelected(let name, let reselected):
             return reselected ? "tab: reselect \(name)" : "tab: select \(name)"
         case .present(let receiver, let screen, let container, let animated):
-            let shown = container.map { "\($0.typeName)(rootViewController: \(screen))" } ?? screen.description
-            return "\(receiver?.description ?? "nav").present(\(shown), animated: \(animated))"
+            let shown =
+                container.map { "\($0.typeName)(rootViewController: \(screen, in: names))" } ?? names.text(of: screen)
+            return "\(receiver.map { names.text(of: $0) } ?? "nav").present(\(shown), animated: \(animated))"
         case .dismiss(let receiver, _, let animated):
-            return "\(receiver?.description ?? "nav").dismiss(animated: \(animated))"
+            return "\(receiver.map { names.text(of: $0) } ?? "nav").dismiss(animated: \(animated))"
         case .notification(let screen, let name, let visible):
-            return "\(screen).received(\(name))\(visible ? "" : " (not visible)")"
+            return "\(screen, in: names).received(\(name))\(visible ? "" : " (not visible)")"
         case .touchIgnored(let touch, let reason):
             return "ignored: \(words(touch)) (\(words(reason)))"
         case .frozen(let reason):
             return "frozen: \(words(reason))"
         case .warning(let warning):
-            return "warning: \(words(warning))"
+            return "warning: \(words(warning, names: names))"
         case .exception(let exception):
-            return "exception: \(words(exception))"
+            return "exception: \(words(exception, names: names))"
         case .note(let note):
-            return "note: \(words(note))"
+            return "note: \(words(note, names: names))"
         }
     }
 
@@ -185,7 +188,7 @@ extension EventRenderer {
     }
 
     /// The receiver and method JSON gives an event that is a method call.
-    static func callFields(_ payload: EventPayload) -> (receiver: String, method: String)? {
+    static func callFields(_ payload: EventPayload, names: ClassNames) -> (receiver: String, method: String)? {
         switch payload {
         case .windowRoot: ("window", "rootViewController")
         case .delegateAssigned: ("nav", "delegate")
@@ -198,7 +201,7 @@ extension EventRenderer {
             case .animationController: (receiverName(receiver), "animationController")
             case .interactionController: (receiverName(receiver), "interactionController")
             }
-        case .shouldPop(let asker, _): (asker.description, "shouldPop")
+        case .shouldPop(let asker, _): (names.text(of: asker), "shouldPop")
         case .safeDelegateAssigned: ("nav", "safeDelegate")
         case .gestureChanged: ("gesture", "changed")
         case .gestureRefused: ("gesture", "shouldBegin")
@@ -211,22 +214,22 @@ extension EventRenderer {
         case .contentGestureCancelled(let popRefused): popRefused ? ("contentGesture", "cancelled") : nil
         case .barShouldPop: ("bar", "shouldPop")
         case .alertTapped: ("alert", "tap")
-        case .gateHidesBack(let gate): (gate.description, "navigationItem.setHidesBackButton")
-        case .present(let receiver, _, _, _): (receiver?.description ?? "nav", "present")
-        case .dismiss(let receiver, _, _): (receiver?.description ?? "nav", "dismiss")
-        case .notification(let screen, _, _): (screen.description, "received")
+        case .gateHidesBack(let gate): (names.text(of: gate), "navigationItem.setHidesBackButton")
+        case .present(let receiver, _, _, _): (receiver.map { names.text(of: $0) } ?? "nav", "present")
+        case .dismiss(let receiver, _, _): (receiver.map { names.text(of: $0) } ?? "nav", "dismiss")
+        case .notification(let screen, _, _): (names.text(of: screen), "received")
         default: nil
         }
     }
 
-    public static func words(_ reason: SwipeRefusal) -> String {
+    public static func words(_ reason: SwipeRefusal, names: ClassNames) -> String {
         switch reason {
         case .singleScreen: "viewControllers.count <= 1"
         case .pushing: "isPushingViewController"
         case .transitionInFlight: "a transition is in flight"
         case .noPreviousScreen: "no previous screen"
-        case .hidesBack(let top): "\(top) hides the back button"
-        case .customBack(let top): "\(top) has a custom back button"
+        case .hidesBack(let top): "\(top, in: names) hides the back button"
+        case .customBack(let top): "\(top, in: names) has a custom back button"
         case .animatorWithoutInteraction:
             "the delegate supplies an animation controller without an interaction controller"
         }
@@ -275,15 +278,15 @@ extension EventRenderer {
     }
 
     /// `NAME: reason`, as the console and the failure message say it.
-    public static func words(_ exception: UIKitException) -> String {
+    public static func words(_ exception: UIKitException, names: ClassNames) -> String {
         let reason =
             switch exception {
             case .pushedTwice(let name):
-                "Pushing the same view controller instance more than once is not supported (\(name))"
+                "Pushing the same view controller instance more than once is not supported (\(name, in: names))"
             case .addSelfAsSubview: "Can't add self as subview"
             case .popToMissing: "Tried to pop to a view controller that doesn't exist."
-            case .notDistinct(let names):
-                "All view controllers in a navigation controller must be distinct ([\(names.map(\.description).joined(separator: ", "))])"
+            case .notDistinct(let stack):
+                "All view controllers in a navigation controller must be distinct ([\(stack.map { names.text(of: $0) }.joined(separator: ", "))])"
             }
         return "\(exception.name.rawValue): \(reason)"
     }
@@ -298,7 +301,7 @@ extension EventRenderer {
         }
     }
 
-    static func words(_ warning: Warning) -> String {
+    static func words(_ warning: Warning, names: ClassNames) -> String {
         switch warning {
         case .callDuringPresentation(let method):
             return
@@ -309,25 +312,28 @@ extension EventRenderer {
             return
                 "Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted."
         case .unbalancedAppearance(let screen):
-            return "Unbalanced calls to begin/end appearance transitions for <\(screen)>."
+            return "Unbalanced calls to begin/end appearance transitions for <\(screen, in: names)>."
         case .popToMissing:
             return "Tried to pop to a view controller that doesn't exist."
         case .presentDuringPresentation(let presented, let on, let profile):
-            let from = on?.description ?? "nav"
+            let from = on.map { names.text(of: $0) } ?? "nav"
             if profile == .legacy {
-                return "Warning: Attempt to present \(presented) on \(from) while a presentation is in progress!"
+                return
+                    "Warning: Attempt to present \(presented, in: names) on \(from) while a presentation is in progress!"
             }
-            return "Attempt to present \(presented) on \(from) (from \(from)) while a presentation is in progress."
+            return
+                "Attempt to present \(presented, in: names) on \(from) (from \(from)) while a presentation is in progress."
         case .alreadyPresenting(let presented, let on, let existing):
-            let from = on?.description ?? "nav"
-            return "Attempt to present \(presented) on \(from) (from \(from)) which is already presenting \(existing)."
+            let from = on.map { names.text(of: $0) } ?? "nav"
+            return
+                "Attempt to present \(presented, in: names) on \(from) (from \(from)) which is already presenting \(existing, in: names)."
         case .dismissDuringPresentation(let from):
             return
-                "Attempt to dismiss from view controller \(from?.description ?? "nav") while a presentation or dismiss is in progress!"
+                "Attempt to dismiss from view controller \(from.map { names.text(of: $0) } ?? "nav") while a presentation or dismiss is in progress!"
         }
     }
 
-    static func words(_ note: Note) -> String {
+    static func words(_ note: Note, names: ClassNames) -> String {
         switch note {
         case .callDropped:
             "the call was dropped because a presentation or dismissal is still animating"
@@ -336,23 +342,23 @@ extension EventRenderer {
         case .nestedCallRanAtOnce:
             "iOS 12 ran the call at once instead of queueing it; the navigation bar keeps the item of the cut transition"
         case .popReturnedNil(let root):
-            "popViewController(animated:) returned nil: \(root.map { "\($0) is the root" } ?? "the stack is empty"), there is nothing to pop"
+            "popViewController(animated:) returned nil: \(root.map { "\($0, in: names) is the root" } ?? "the stack is empty"), there is nothing to pop"
         case .popToNotInStack(let target):
-            "\(target) is not in this navigation controller's stack, so nothing changed"
+            "\(target, in: names) is not in this navigation controller's stack, so nothing changed"
         case .popToAlreadyOnTop(let target):
-            "popToViewController(_:animated:) returned nil: \(target) is already on top"
+            "popToViewController(_:animated:) returned nil: \(target, in: names) is already on top"
         case .popToRootReturnedNil(let root):
-            "popToRootViewController(animated:) returned nil: \(root.map { "\($0) is already the root" } ?? "the stack is empty")"
+            "popToRootViewController(animated:) returned nil: \(root.map { "\($0, in: names) is already the root" } ?? "the stack is empty")"
         case .setStackSkipsSafePop(let asker):
-            "UISafeNavigationController does not override setViewControllers, so \(asker) was not asked before leaving"
+            "UISafeNavigationController does not override setViewControllers, so \(asker, in: names) was not asked before leaving"
         case .customBackBypassed(let top, let alert, let path):
-            "\(top)'s custom back button asks \"\(alert)\", but \(path == .edgeSwipe ? "the edge swipe pops with popViewController" : "tab re-tap pops with popToRootViewController"), which never goes through that button"
+            "\(top, in: names)'s custom back button asks \"\(alert)\", but \(path == .edgeSwipe ? "the edge swipe pops with popViewController" : "tab re-tap pops with popToRootViewController"), which never goes through that button"
         case .frozenHierarchyReplaced(let reason):
             "the frozen hierarchy was thrown away; the new one responds (it was frozen because \(words(reason)))"
         case .gateNotHeard(let shown, let controller, let replacedBy):
-            "\(shown) is a gate, but \(controller) no longer hears didShow (\(replacedBy.map { "\($0) replaced it as the delegate" } ?? "the delegate was set to nil")), so the stack is not trimmed"
+            "\(shown, in: names) is a gate, but \(controller) no longer hears didShow (\(replacedBy.map { "\($0) replaced it as the delegate" } ?? "the delegate was set to nil")), so the stack is not trimmed"
         case .gateUnknown(let shown, let controller):
-            "\(shown) is a gate, but \(controller) knows nothing of gates (use GateNavigationController), so the way back stays open"
+            "\(shown, in: names) is a gate, but \(controller) knows nothing of gates (use GateNavigationController), so the way back stays open"
         case .forwardsOnly(let controller, let kept, let delegate, let lost):
             "\(controller) forwards only \(kept.map(\.rawValue).joined(separator: " and ")); \(delegate)'s \(lost.map(\.rawValue).joined(separator: " and ")) will never be called"
         case .presentDropped:

@@ -23,13 +23,13 @@ public struct OutputBuffer {
     public var isEmpty: Bool { count == 0 }
 
     /// One event as a text line (`[  350ms] text`), with its newline.
-    public mutating func appendLine(_ event: Event) {
-        append(event, as: .text)
+    public mutating func appendLine(_ event: Event, names: ClassNames) {
+        append(event, as: .text, names: names)
     }
 
     /// One event as a JSON object, with a newline.
-    public mutating func appendJSONLine(_ event: Event, seq: Int) {
-        append(event, as: .json(seq: seq))
+    public mutating func appendJSONLine(_ event: Event, seq: Int, names: ClassNames) {
+        append(event, as: .json(seq: seq), names: names)
     }
 
     private enum Form {
@@ -38,28 +38,28 @@ public struct OutputBuffer {
     }
 
     /// The event's line and its newline, in either form, into any sink.
-    private static func render<Sink: ByteSink>(_ event: Event, as form: Form, into out: inout Sink) {
+    private static func render<Sink: ByteSink>(_ event: Event, as form: Form, names: ClassNames, into out: inout Sink) {
         switch form {
         case .text:
-            EventRenderer.appendLine(event, to: &out)
+            EventRenderer.appendLine(event, names: names, to: &out)
         case .json(let seq):
-            EventRenderer.appendJSON(event, seq: seq, to: &out)
+            EventRenderer.appendJSON(event, seq: seq, names: names, to: &out)
             out.append(10)
         }
     }
 
-    private mutating func append(_ event: Event, as form: Form) {
+    private mutating func append(_ event: Event, as form: Form, names: ClassNames) {
         let start = count
         let end: Int? = storage.withUnsafeMutableBufferPointer { base in
             var writer = PointerSink(base: base, count: start)
-            Self.render(event, as: form, into: &writer)
+            Self.render(event, as: form, names: names, into: &writer)
             return writer.overflowed ? nil : writer.count
         }
         if let end {
             count = end
         } else {
             var bytes: [UInt8] = []
-            Self.render(event, as: form, into: &bytes)
+            Self.render(event, as: form, names: names, into: &bytes)
             append(bytes)
         }
     }

@@ -24,13 +24,13 @@ extension Session {
         case .expect:
             return true
         case .stack:
-            say(model.currentStack.map(\.description).joined(separator: " "))
+            say(model.currentStack.map { current.model.names.text(of: $0) }.joined(separator: " "))
         case .show:
             for text in EventRenderer.tree(model.hierarchy) { say(text) }
         case .alive:
             let report = model.aliveReport
             if report.isEmpty { say("(no live screens)") }
-            for entry in report { say("\(entry.screen): held by \(entry.heldBy)") }
+            for entry in report { say("\(entry.screen, in: current.model.names): held by \(entry.heldBy)") }
         case .jobs:
             let jobs = model.jobs
             if jobs.isEmpty { say("(nothing in flight)") }
@@ -57,7 +57,8 @@ extension Session {
             let (events, marks) = timelineEvents(span)
             let contents =
                 path.hasSuffix(".svg")
-                ? TimelineRenderer.svg(events, marks: marks) : TimelineRenderer.mermaid(events, marks: marks)
+                ? TimelineRenderer.svg(events, marks: marks, names: current.model.names)
+                : TimelineRenderer.mermaid(events, marks: marks, names: current.model.names)
             if let problem = writeFile.map({ $0(path, contents) }) ?? host.writeFile(path, contents) {
                 fail(.session(problem), at: here)
                 return false
@@ -70,7 +71,7 @@ extension Session {
                 fail(.session(.nothingToUndo), at: here)
                 return false
             }
-            current = step.start
+            restore(step.start)
             replaying = true
             for entry in step.replay { replay(entry) }
             replaying = false
@@ -86,7 +87,7 @@ extension Session {
             say("undone: \(step.label)")
         case .reset:
             journal(command, label: located.source)
-            current = initialState
+            restore(initialState)
             resetMarks.append(historyDropped &+ log.count)
             markTimeline(.reset)
         case .help(let name):
@@ -114,7 +115,7 @@ extension Session {
         var entry = JournalEntry(command: .action(effective), background: background || runsInRealTime, label: source)
         entry.logMark = historyDropped &+ log.count
         let before = journal.count
-        journal.record(entry, weight: inPlace(\.weight), before: current)
+        journal.record(entry, weight: inPlace(\.weight), before: current.keptAside)
         startRecent()
         let start = recentStart
         do throws(EngineError) {
@@ -142,7 +143,9 @@ extension Session {
                 return false
             }
             if atPrompt, !background, action.canChangeStack {
-                say("  stack: \(model.currentStack.map(\.description).joined(separator: " "))", kind: "stack")
+                say(
+                    "  stack: \(model.currentStack.map { current.model.names.text(of: $0) }.joined(separator: " "))",
+                    kind: "stack")
             }
             return true
         } catch {
@@ -169,7 +172,7 @@ extension Session {
         case .logNotes(let on): showNotes = on
         case .setClock(let mode): clockMode = mode
         case .setSpeed(let value): speed = value
-        case .reset: current = initialState
+        case .reset: restore(initialState)
         default: break
         }
     }

@@ -25,7 +25,7 @@ extension Session {
     public static func problem(with expectation: Expectation, model: NavigationModel, recent: ArraySlice<Event>)
         -> String?
     {
-        failure(of: expectation, model: model, recent: recent)?.message
+        failure(of: expectation, model: model, recent: recent)?.message(names: model.names)
     }
 
     /// What is wrong with `expectation` in `model`, `recent` being the last
@@ -35,7 +35,7 @@ extension Session {
     {
         switch expectation {
         case .stack(let expected):
-            let actual = model.currentStack.map(\.description)
+            let actual = model.currentStack.map { model.names.text(of: $0) }
             return actual == expected ? nil : .stackIs(model.currentStack)
         case .top(let ref):
             guard let top = model.currentStack.last else { return .stackIs([]) }
@@ -99,14 +99,16 @@ extension Session {
             return model.confirmationsProblem.map { .guaranteeBroken($0) }
         case .log(let text, let present):
             // `expect log "TEXT"` matches the words a person reads.
-            let found = recent.contains { EventRenderer.words($0).contains(text) }
+            let found = recent.contains { EventRenderer.words($0, names: model.names).contains(text) }
             if found == present { return nil }
             return present
                 ? .noEventLine
-                : .eventLineContains(recent.lazy.map(EventRenderer.words).first { $0.contains(text) } ?? "")
+                : .eventLineContains(
+                    recent.lazy.map { EventRenderer.words($0, names: model.names) }.first { $0.contains(text) } ?? "")
         case .sequence(let texts):
             var index = 0
-            for event in recent where index < texts.count && EventRenderer.words(event).contains(texts[index]) {
+            for event in recent
+            where index < texts.count && EventRenderer.words(event, names: model.names).contains(texts[index]) {
                 index += 1
             }
             return index == texts.count

@@ -138,7 +138,9 @@ extension Session {
         guard let wait = waitRequest else { return .ok }
         waitRequest = nil
         if wait.printsStack {
-            say("  stack: \(model.currentStack.map(\.description).joined(separator: " "))", kind: "stack")
+            say(
+                "  stack: \(model.currentStack.map { current.model.names.text(of: $0) }.joined(separator: " "))",
+                kind: "stack")
         }
         while waitRequest == nil, let work = suspended.popLast() {
             switch work {
@@ -307,7 +309,7 @@ extension Session {
         // A line of several commands is taken back whole if one fails, undo's
         // journal included (an `undo` on the line took an entry out of it); a
         // single command changes nothing when it fails, so needs no copy.
-        let before = commands.count > 1 ? LineSnapshot(current, journal) : nil
+        let before = commands.count > 1 ? LineSnapshot(current.keptAside, journal) : nil
         var context = LineContext(
             text: text, file: file, line: line, directory: directory, before: before, depth: depth)
         if recording != nil {
@@ -325,7 +327,7 @@ extension Session {
             index += 1
             if !ok {
                 if let before = context.before {
-                    current = before.state
+                    restore(before.state)
                     journal = before.journal
                 }
                 lineEnded(context, ok: false)

@@ -1,65 +1,5 @@
 import NavigationEngine
 
-/// Where a session's output goes: events and results to stdout, diagnostics to stderr.
-public protocol OutputSink: AnyObject {
-    /// One line for stdout, without its newline.
-    func line(_ text: String)
-    /// One line for stderr, without its newline.
-    func diagnostic(_ text: String)
-    /// One event, rendered as text or JSON (a sink may render straight into its buffer).
-    func event(_ event: Event, seq: Int, json: Bool, colour: Bool)
-    /// One diagnostic for stderr (by default its text, through `diagnostic(_:)`).
-    func report(_ diagnostic: Diagnostic)
-}
-
-extension OutputSink {
-    public func report(_ diagnostic: Diagnostic) {
-        self.diagnostic(diagnostic.text)
-    }
-
-    public func event(_ event: Event, seq: Int, json: Bool, colour: Bool) {
-        line(json ? EventRenderer.json(event, seq: seq) : EventRenderer.text(event, colour: colour))
-    }
-}
-
-/// Reads the scripts `source` names.
-public protocol ScriptLoader {
-    /// The script at `path` (relative paths are relative to `directory`), with a
-    /// canonical identity for cycle detection and a display name.
-    func load(_ path: String, relativeTo directory: String?) -> Result<LoadedScript, LoadFailure>
-}
-
-public struct LoadedScript {
-    public var displayName: String
-    public var identity: String
-    public var directory: String?
-    public var text: String
-    /// The script's lines read as they run (a file), instead of `text`.
-    public var lines: (any ScriptLineReader)?
-
-    public init(displayName: String, identity: String, directory: String?, text: String) {
-        self.displayName = displayName
-        self.identity = identity
-        self.directory = directory
-        self.text = text
-    }
-
-    public init(displayName: String, identity: String, directory: String?, lines: any ScriptLineReader) {
-        self.init(displayName: displayName, identity: identity, directory: directory, text: "")
-        self.lines = lines
-    }
-}
-
-/// Why a script could not be read: the path as given and the system's reason.
-public struct LoadFailure: Error, Sendable {
-    public var path: String
-    public var reason: String
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-}
-
 /// How a session prints and stops.
 public struct SessionOptions: Sendable {
     public var json = false
@@ -248,7 +188,7 @@ public final class Session {
     func fail(_ problem: Problem, at location: SourceLocation?) {
         settleFailure()
         failureMarks += 1
-        let diagnostic = Diagnostic(problem, at: location)
+        let diagnostic = Diagnostic(problem, at: location, names: current.model.names)
         let printNow = atPrompt
         if printNow { report(diagnostic) }
         pendingFailure = PendingFailure(diagnostic: diagnostic, printed: printNow)
@@ -283,7 +223,7 @@ public final class Session {
             pendingFailure = pending
         }
         failureMarks += 1
-        report(Diagnostic(.expectation(source: source, failure), at: location))
+        report(Diagnostic(.expectation(source: source, failure), at: location, names: current.model.names))
         expectationFailures += 1
         if atPrompt { return }
         failureCount += 1
@@ -317,11 +257,13 @@ public final class Session {
             seq += end - start
             return
         }
+        // Read in place, once (`current.model.names` would copy the model).
+        let names = inPlace(\.names)
         // Decided on the category alone, so an event not printed is not copied.
         for index in start..<end {
             seq += 1
             guard shouldPrint(log[index].category) else { continue }
-            output.event(log[index], seq: seq, json: options.json, colour: options.colour)
+            output.event(log[index], seq: seq, json: options.json, colour: options.colour, names: names)
         }
     }
 

@@ -117,7 +117,7 @@ struct Timeline {
         "app", "user", "system", "nav", "window", "gesture", "contentGesture", "alert", "bar", "tabBar",
     ]
 
-    init(_ all: [Event], marks allMarks: [TimelineMark] = []) {
+    init(_ all: [Event], marks allMarks: [TimelineMark] = [], names: ClassNames) {
         total = all.count
         let events = all.prefix(TimelineRenderer.maxEvents)
         omitted = all.count - events.count
@@ -125,7 +125,6 @@ struct Timeline {
             $0.before >= 0 && (omitted == 0 ? $0.before <= events.count : $0.before < events.count)
         }
         marks.sort { $0.before < $1.before }
-        if marks.count > TimelineRenderer.maxMarks { marks.removeLast(marks.count - TimelineRenderer.maxMarks) }
         var index: [String: Int] = [:] // the live lane of each name
         var columnOf: [String: Int] = [:]
         var screens: Set<String> = []
@@ -167,9 +166,9 @@ struct Timeline {
 
         for event in events {
             passMarks(upTo: steps.count)
-            let text = Timeline.clean(Timeline.words(event))
-            let receiver = Timeline.receiver(of: event.payload)
-            let subject = event.subject.flatMap(Timeline.laneName)
+            let text = Timeline.clean(Timeline.words(event, names))
+            let receiver = Timeline.receiver(of: event.payload, names)
+            let subject = event.subject.flatMap { Timeline.laneName($0, names) }
             if let subject { screens.insert(subject) }
             let shape: StepShape
             switch event.category {
@@ -231,19 +230,23 @@ struct Timeline {
                 lanes[i].kind = .delegate
             }
         }
-        intervals = Timeline.intervals(steps, marks: marks)
+        intervals = Timeline.intervals(steps, marks: marks, names: names)
     }
 
     // MARK: Names: the one place the timeline turns events and screens into text
 
     /// The event's line, from the renderer.
-    static func words(_ event: Event) -> String { EventRenderer.words(event) }
+    static func words(_ event: Event, _ names: ClassNames) -> String {
+        EventRenderer.words(event, names: names)
+    }
 
     /// A screen as its lane is named (nil when its name cannot be a lane's).
-    static func laneName(_ screen: ScreenName) -> String? { name(from: screen.description) }
+    static func laneName(_ screen: ScreenName, _ names: ClassNames) -> String? {
+        name(from: names.text(of: screen))
+    }
 
     /// A screen's name as a transition caption gives it.
-    static func text(_ screen: ScreenName) -> String { screen.description }
+    static func text(_ screen: ScreenName, _ names: ClassNames) -> String { names.text(of: screen) }
 
     // MARK: Reading events
 
@@ -263,7 +266,7 @@ struct Timeline {
 
     /// The object an event is addressed to, as a lane name (nil: the event names none, or a
     /// name that cannot be a lane's).
-    static func receiver(of payload: EventPayload) -> String? {
+    static func receiver(of payload: EventPayload, _ names: ClassNames) -> String? {
         switch payload {
         case .navCall, .delegateAssigned, .gestureDelegateAssigned, .controllerLoaded, .safeDelegateAssigned,
             .contentPanEnabledAssigned:
@@ -272,7 +275,7 @@ struct Timeline {
             return "window"
         case .lifecycle(let screen, _), .deinitialized(let screen), .gateHidesBack(let screen),
             .notification(let screen, _, _), .shouldPop(let screen, _):
-            return laneName(screen)
+            return laneName(screen, names)
         case .delegateCall(let receiver, _):
             return name(from: EventRenderer.receiverName(receiver))
         case .gestureBegan, .gestureChanged, .gestureRefused, .gestureReleased, .gestureCancelled, .gestureFinished:
@@ -285,7 +288,7 @@ struct Timeline {
         case .alertShown, .alertTapped:
             return "alert"
         case .present(let receiver, _, _, _), .dismiss(let receiver, _, _):
-            return receiver.map(laneName) ?? "nav"
+            return receiver.map { laneName($0, names) } ?? "nav"
         case .gateTrimmed, .tabSelected, .touchIgnored, .frozen, .warning, .exception, .note:
             return nil
         }

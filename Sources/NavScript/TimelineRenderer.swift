@@ -33,18 +33,16 @@ public enum TimelineRenderer {
 
     /// At most this many events are drawn; a footer says how many were left out.
     public static let maxEvents = 5000
-    /// At most this many resets and undos are marked (the first ones).
-    public static let maxMarks = 5000
     /// Longer event texts are cut (with "…") in arrow labels; the SVG keeps the whole text in a tooltip.
     static let maxLabel = 110
 
     /// An SVG picture; `marks` are the resets and undos among the events.
-    public static func svg(_ events: [Event], marks: [TimelineMark] = []) -> String {
-        SVGLayout(Timeline(events, marks: marks)).render()
+    public static func svg(_ events: [Event], marks: [TimelineMark] = [], names: ClassNames) -> String {
+        SVGLayout(Timeline(events, marks: marks, names: names)).render()
     }
 
     /// A Markdown file with a ```` ```mermaid ```` `sequenceDiagram` block.
-    public static func mermaid(_ events: [Event], marks: [TimelineMark] = []) -> String {
-        MermaidWriter(Timeline(events, marks: marks)).render()
+    public static func mermaid(_ events: [Event], marks: [TimelineMark] = [], names: ClassNames) -> String {
+        MermaidWriter(Timeline(events, marks: marks, names: names)).render()
     }
 }

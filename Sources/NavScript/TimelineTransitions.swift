@@ -6,7 +6,7 @@ import NavigationEngine
 // end of the swipe.
 
 extension Timeline {
-    static func intervals(_ steps: [Step], marks: [TimelineMark] = []) -> [Interval] {
+    static func intervals(_ steps: [Step], marks: [TimelineMark] = [], names: ClassNames) -> [Interval] {
         let useLifecycle = steps.contains { $0.category == .lifecycle }
         var result: [Interval] = []
         var open: [String: Int] = [:] // appearing screen -> index in result
@@ -58,7 +58,7 @@ extension Timeline {
             case .gestureCancelled, .contentGestureCancelled:
                 finishAll(at: i, cancelled: true)
             case .lifecycle(let screen, let call) where useLifecycle:
-                guard let name = laneName(screen) else { break }
+                guard let name = laneName(screen, names) else { break }
                 switch call {
                 case .viewWillAppear(true): start(name, at: i)
                 case .viewDidAppear(true): finish(name, at: i, cancelled: false)
@@ -69,8 +69,8 @@ extension Timeline {
                 // Without lifecycle events: willShow(X, animated: true) to didShow(X, …).
                 guard name(from: EventRenderer.receiverName(receiver)) != nil else { break }
                 switch call {
-                case .willShow(let shown, true): start(text(shown), at: i)
-                case .didShow(let shown, true): finish(text(shown), at: i, cancelled: false)
+                case .willShow(let shown, true): start(text(shown, names), at: i)
+                case .didShow(let shown, true): finish(text(shown, names), at: i, cancelled: false)
                 default: break
                 }
             default:

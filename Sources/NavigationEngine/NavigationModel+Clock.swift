@@ -60,7 +60,7 @@ extension NavigationModel {
     public var jobs: [String] {
         var lines: [String] = []
         if let t = modalTransition {
-            let what = t.presenting ? "present \(t.modal.screen)" : "dismiss \(t.modal.screen)"
+            let what = t.presenting ? "present \(t.modal.screen, in: names)" : "dismiss \(t.modal.screen, in: names)"
             lines.append("\(what): \(t.end - clock)ms left")
         }
         for id in navs.keys.sorted() {
@@ -68,8 +68,8 @@ extension NavigationModel {
             if let t = nav.transition {
                 let what: String
                 switch t.kind {
-                case .push: what = "push \(t.to)"
-                case .pop: what = "pop to \(t.to)"
+                case .push: what = "push \(t.to, in: names)"
+                case .pop: what = "pop to \(t.to, in: names)"
                 case .interactive(let percent, let cancels):
                     what =
                         t.end == nil

@@ -1,7 +1,7 @@
 /// `screen`, `use`, `delegate`, `gesture-delegate` and `notify`.
 extension NavigationModel {
     mutating func declare(_ className: String, _ list: [ScreenTrait]) {
-        let cls = ClassName(className)
+        let cls = names.intern(className)
         var t = traits[cls] ?? ScreenTraits()
         for trait in list {
             switch trait {

@@ -123,9 +123,9 @@ extension NavigationModel {
         let oldTop = visibleTop
         switch request {
         case .nav(let className):
-            emit(.windowRoot(controller: controllerClass, roots: [ClassName(className)], tabs: false))
+            emit(.windowRoot(controller: controllerClass, roots: [names.intern(className)], tabs: false))
         case .tabs(let classNames):
-            emit(.windowRoot(controller: controllerClass, roots: classNames.map(ClassName.init), tabs: true))
+            emit(.windowRoot(controller: controllerClass, roots: classNames.map { names.intern($0) }, tabs: true))
         }
         if let oldTop {
             viewWillDisappear(oldTop, false)
@@ -184,7 +184,7 @@ extension NavigationModel {
             nav.stack.reversed().forEach(add)
             nav.transition?.removed.forEach(add)
         }
-        for name in screens.keys.sorted() { add(name) }
+        for name in screens.keys.sorted(by: names.precedes) { add(name) }
         return order
     }
 }

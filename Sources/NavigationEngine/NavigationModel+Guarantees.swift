@@ -32,13 +32,13 @@ extension NavigationModel {
     /// Why `expect gates held` fails, or nil when it holds.
     public var gatesProblem: String? {
         guard let breach = guarantees.gateBreach else { return nil }
-        return "\(breach.screen) became the top again after it sat below the gate \(breach.gate)"
+        return "\(breach.screen, in: names) became the top again after it sat below the gate \(breach.gate, in: names)"
     }
 
     /// Why `expect confirmations held` fails, or nil when it holds.
     public var confirmationsProblem: String? {
         guard let screen = guarantees.confirmationBreach else { return nil }
-        return "\(screen) left its stack without an OK on its alert \"\(traits(of: screen).confirm ?? "")\""
+        return "\(screen, in: names) left its stack without an OK on its alert \"\(traits(of: screen).confirm ?? "")\""
     }
 
     /// A screen finished appearing: if it is a gate, every screen below it in
@@ -66,7 +66,7 @@ extension NavigationModel {
     mutating func noteConfirmed(_ screen: ScreenName) {
         guard traits(of: screen).confirm != nil, !guarantees.granted.contains(screen) else { return }
         guarantees.granted.append(screen)
-        guarantees.granted.sort()
+        guarantees.granted.sort(by: ScreenName.canonicalOrder)
     }
 
     /// The stack of `id` changed: a guarded screen on top breaks the gate.

@@ -67,7 +67,7 @@ extension NavigationModel {
 
     /// Creates a new instance of a class.
     mutating func makeScreen(_ className: String) -> ScreenName {
-        makeScreen(ClassName(className))
+        makeScreen(names.intern(className))
     }
 
     mutating func makeScreen(_ cls: ClassName) -> ScreenName {
@@ -114,8 +114,8 @@ extension NavigationModel {
 
     /// The instance a reference names, alive or released.
     public func resolve(_ ref: ScreenRef) throws(EngineError) -> ScreenName {
-        // A name the process never met was never created (and looking it up adds nothing).
-        let cls = ClassName(existing: ref.className)
+        // A name the model never met was never created (and looking it up adds nothing).
+        let cls = names.existing(ref.className)
         let created = cls.flatMap { counters[$0] } ?? 0
         if let ordinal = ref.ordinal {
             guard ordinal >= 1, ordinal <= created, let cls else { throw .noSuchInstance(ref, created: created) }

@@ -80,7 +80,7 @@ extension NavigationModel {
             }
             let isPush: Bool = if case .push = t.kind { true } else { false }
             slide = PhonePicture.Slide(
-                incoming: t.to.description, outgoing: from.description, isPush: isPush,
+                incoming: names.text(of: t.to), outgoing: names.text(of: from), isPush: isPush,
                 progress: min(1, max(0, progress)), heldByFinger: finger)
         }
         var sheet: PhonePicture.Sheet?
@@ -88,19 +88,19 @@ extension NavigationModel {
             let duration = t.presenting ? durations.present : durations.dismiss
             let start = t.end - duration
             let f = duration > 0 ? min(1, max(0, Double(clock - start) / Double(duration))) : 1
-            sheet = PhonePicture.Sheet(screen: t.modal.screen.description, height: t.presenting ? f : 1 - f)
+            sheet = PhonePicture.Sheet(screen: names.text(of: t.modal.screen), height: t.presenting ? f : 1 - f)
         } else if let modal = modals.last, modal.nav == nil {
-            sheet = PhonePicture.Sheet(screen: modal.screen.description, height: 1)
+            sheet = PhonePicture.Sheet(screen: names.text(of: modal.screen), height: 1)
         }
         var title: String?
         var back = PhonePicture.BackItem.none
         if let nav, let top = nav.top {
-            title = top.description
+            title = names.text(of: top)
             if backVisible(in: nav) {
                 if traits(of: top).customBack {
                     back = .custom
                 } else if nav.stack.count >= 2 {
-                    back = .system(nav.stack[nav.stack.count - 2].description)
+                    back = .system(names.text(of: nav.stack[nav.stack.count - 2]))
                 }
             }
         }
@@ -108,6 +108,6 @@ extension NavigationModel {
             clock: clock, title: title, back: back, slide: slide, sheet: sheet,
             alertText: alert?.text, alertButtons: alert?.buttons ?? [],
             frozenReason: frozen?.reason, tabs: tabs, selectedTab: selected,
-            stack: (nav?.stack ?? []).map(\.description))
+            stack: (nav?.stack ?? []).map { names.text(of: $0) })
     }
 }

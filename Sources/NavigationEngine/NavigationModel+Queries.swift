@@ -22,11 +22,11 @@ extension NavigationModel {
 
     /// The class names of live screens and declared classes, for completion.
     public var knownClassNames: [String] {
-        Set(screens.keys.map(\.className)).union(traits.classes.map(\.text)).sorted()
+        Set(screens.keys.map { names[$0.cls] }).union(traits.classes.map { names[$0] }).sorted()
     }
 
     /// Live screen names for completion.
-    public var liveScreenNames: [String] { screens.keys.sorted().map(\.description) }
+    public var liveScreenNames: [String] { screens.keys.sorted(by: names.precedes).map { names.text(of: $0) } }
 
     /// Every live screen, top first, with what holds it.
     public var aliveReport: [(screen: ScreenName, heldBy: String)] {
@@ -48,10 +48,10 @@ extension NavigationModel {
         }
         for modal in modals {
             if modal.screen == name && modal.nav == nil {
-                parts.append("the presentation from \(modal.presenter?.description ?? "nav")")
+                parts.append("the presentation from \(modal.presenter.map { names.text(of: $0) } ?? "nav")")
             }
             if modal.presenter == name {
-                parts.append("its presentation of \(modal.screen)")
+                parts.append("its presentation of \(modal.screen, in: names)")
             }
         }
         return parts.isEmpty ? "nothing" : parts.joined(separator: "; ")
@@ -59,7 +59,7 @@ extension NavigationModel {
 
     func navDescription(_ id: Int) -> String {
         if let modal = modals.first(where: { $0.nav == id }) {
-            return "the nav presented by \(modal.presenter?.description ?? "nav")"
+            return "the nav presented by \(modal.presenter.map { names.text(of: $0) } ?? "nav")"
         }
         if case .tabs(let ids, _) = window, ids.contains(id) {
             return "the \(navs[id]?.tabName ?? "?") tab's nav"
@@ -79,13 +79,13 @@ extension NavigationModel {
             }
             flags.append("gesture delegate \(nav.gestureDelegate.rawValue)")
             if profile == .ios26, !nav.contentPanEnabled { flags.append("content pan disabled") }
-            if let safe = nav.safeDelegate { flags.append("safeDelegate \(safe)") }
+            if let safe = nav.safeDelegate { flags.append("safeDelegate \(safe, in: names)") }
             if nav.barCorrupted { flags.append("NAVIGATION BAR CORRUPTED") }
             if !nav.queue.isEmpty { flags.append("\(nav.queue.count) queued") }
             var node = HierarchyNode(flags.joined(separator: " · "))
             if nav.stack.isEmpty { node.children.append(HierarchyNode("(empty)")) }
             for (index, name) in nav.stack.enumerated() {
-                var label = name.description
+                var label = names.text(of: name)
                 let t = traits(of: name)
                 var marks: [String] = []
                 if isGate(name) { marks.append("gate") }
@@ -124,7 +124,7 @@ extension NavigationModel {
         }
         for modal in modals {
             var node = HierarchyNode(
-                "presented by \(modal.presenter?.description ?? "nav"): \(modal.screen)\(modal.nav == nil ? " (full screen)" : "")"
+                "presented by \(modal.presenter.map { names.text(of: $0) } ?? "nav"): \(names.text(of: modal.screen))\(modal.nav == nil ? " (full screen)" : "")"
             )
             if let id = modal.nav { node.children.append(navNode(id)) }
             root.children.append(node)

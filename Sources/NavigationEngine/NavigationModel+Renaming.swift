@@ -104,7 +104,7 @@ extension NavigationModel {
         var g = guarantees
         g.guarded = g.guarded.map { Guarantees.Guarded(nav: $0.nav, screen: map($0.screen), gate: map($0.gate)) }
             .sorted()
-        g.granted = g.granted.map(map).sorted()
+        g.granted = g.granted.map(map).sorted(by: ScreenName.canonicalOrder)
         g.gateBreach = g.gateBreach.map { Guarantees.Guarded(nav: $0.nav, screen: map($0.screen), gate: map($0.gate)) }
         g.confirmationBreach = g.confirmationBreach.map(map)
         guarantees = g

@@ -18,15 +18,15 @@ extension NavigationModel {
             if ref.ordinal != nil {
                 resolved.append(try resolveLive(ref))
             } else {
-                let cls = ClassName(existing: ref.className)
+                let cls = names.existing(ref.className)
                 resolved.append(cls.flatMap { cls in navs[currentNavID]?.stack.last(where: { $0.cls == cls }) })
             }
         }
-        var names: [ScreenName] = []
+        var stack: [ScreenName] = []
         for (ref, existing) in zip(refs, resolved) {
-            names.append(existing ?? makeScreen(ref.className))
+            stack.append(existing ?? makeScreen(ref.className))
         }
-        try navCall(currentNavID, .setStack(names, animated: animated))
+        try navCall(currentNavID, .setStack(stack, animated: animated))
     }
 
     /// Prints a call, then runs it the way the controller's class does.
@@ -43,7 +43,7 @@ extension NavigationModel {
             let top = navs[id]?.top
         {
             emit(.shouldPop(asker: asker, top: top))
-            let text = traits(of: asker).confirm ?? "Leave \(asker)?"
+            let text = traits(of: asker).confirm ?? "Leave \(asker, in: names)?"
             alert = Alert(text: text, action: .safePop(nav: id, call: call), asker: asker)
             emit(.alertShown(text: text, presenter: nil))
             return false

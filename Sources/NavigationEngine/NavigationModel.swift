@@ -31,6 +31,14 @@ public struct NavigationModel: Hashable, Sendable {
     /// A content-pan command has run: `show` then names the content pan too.
     var contentPanUsed = false
     var scratch = Scratch()
+    /// The class names met so far: the words of every `ClassName` in the
+    /// state and in the events (ClassName.swift).
+    public internal(set) var names: ClassNames {
+        get { nameTable.names }
+        _modify { yield &nameTable.names }
+        set { nameTable.names = newValue }
+    }
+    var nameTable = NameTable()
 
     public init(profile: Profile = .ios26) {
         self.profile = profile

@@ -41,15 +41,18 @@ final class OutputWriter: OutputSink {
         if lineBuffered || buffer.count >= buffer.capacity { flush() }
     }
 
-    func event(_ event: Event, seq: Int, json: Bool, colour: Bool) {
+    func event(_ event: Event, seq: Int, json: Bool, colour: Bool, names: ClassNames) {
         guard !colour, redirect == nil else {
-            line(json ? EventRenderer.json(event, seq: seq) : EventRenderer.text(event, colour: colour))
+            line(
+                json
+                    ? EventRenderer.json(event, seq: seq, names: names)
+                    : EventRenderer.text(event, colour: colour, names: names))
             return
         }
         if json {
-            buffer.appendJSONLine(event, seq: seq)
+            buffer.appendJSONLine(event, seq: seq, names: names)
         } else {
-            buffer.appendLine(event)
+            buffer.appendLine(event, names: names)
         }
         if lineBuffered || buffer.count >= buffer.capacity { flush() }
     }

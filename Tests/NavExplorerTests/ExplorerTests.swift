@@ -99,11 +99,16 @@ struct ExplorerPropertyTests {
     func stepProperties() {
         let setup = Setup("explore back\ninvariant no log \"deinit\"\npush Home")
         let explorer = setup.explorer()
-        let deinitEvent = Event(time: 0, payload: .deinitialized(ScreenName(className: "Home", ordinal: 1)))
+        let names = setup.model.names
+        let home = ScreenName(cls: names.existing("Home")!, ordinal: 1)
+        let deinitEvent = Event(time: 0, payload: .deinitialized(home))
         #expect(
-            explorer.stepViolations(raised: false, events: [deinitEvent]) == 1 << UInt64(Property.invariant(0).rank))
-        #expect(explorer.stepViolations(raised: true, events: []) == 1 << UInt64(Property.builtin(.exceptions).rank))
-        #expect(explorer.stepViolations(raised: false, events: []) == 0)
+            explorer.stepViolations(raised: false, events: [deinitEvent], names: names)
+                == 1 << UInt64(Property.invariant(0).rank))
+        #expect(
+            explorer.stepViolations(raised: true, events: [], names: names)
+                == 1 << UInt64(Property.builtin(.exceptions).rank))
+        #expect(explorer.stepViolations(raised: false, events: [], names: names) == 0)
     }
 
     @Test("states equal up to the absolute clock are one state")
@@ -307,16 +312,17 @@ struct ExplorerRenamingTests {
         again.renameInstances()
         once.renameInstances()
         #expect(again == once)
-        #expect(again.currentStack.map(\.description) == ["Home", "Detail"])
+        #expect(again.currentStack.map { again.names.text(of: $0) } == ["Home", "Detail"])
     }
 
     @Test("renaming keeps the order of live instances, so bare names mean the same one")
     func orderKept() {
         var model = Setup("push Home\npush A\npush A\npush A\nsetstack Home A#2 A#3").model
-        #expect(model.currentStack.map(\.description) == ["Home", "A#2", "A#3"])
+        #expect(model.currentStack.map { model.names.text(of: $0) } == ["Home", "A#2", "A#3"])
         model.renameInstances()
-        #expect(model.currentStack.map(\.description) == ["Home", "A", "A#2"])
-        #expect((try? model.resolve(ScreenRef(className: "A"))) == ScreenName(className: "A", ordinal: 2))
+        #expect(model.currentStack.map { model.names.text(of: $0) } == ["Home", "A", "A#2"])
+        #expect(
+            (try? model.resolve(ScreenRef(className: "A"))) == ScreenName(cls: model.names.existing("A")!, ordinal: 2))
     }
 
     @Test("a loop that makes a new instance each time has finitely many states with renaming")

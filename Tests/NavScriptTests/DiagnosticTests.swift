@@ -55,8 +55,8 @@ struct DiagnosticTests {
                 expect sequence "pushViewController(B" "nope"
                 expect no log "B.viewDidAppear"
                 """, file: "x.nav")
-        let a = ScreenName(className: "A", ordinal: 1)
-        let b = ScreenName(className: "B", ordinal: 1)
+        let a = ScreenName(cls: session.state.names.existing("A")!, ordinal: 1)
+        let b = ScreenName(cls: session.state.names.existing("B")!, ordinal: 1)
         #expect(
             sink.reported.map(\.problem) == [
                 .expectation(source: "expect stack A", .stackIs([a, b])),
@@ -94,9 +94,10 @@ struct DiagnosticTests {
         #expect(
             Diagnostic(.session(.sourceCycle(path: "b.nav", chain: ["a.nav", "b.nav"])), at: here).message
                 == "source cycle: 'b.nav' is already being run (a.nav -> b.nav)")
-        let twice = UIKitException.pushedTwice(ScreenName(className: "Home", ordinal: 1))
+        var names = ClassNames()
+        let twice = UIKitException.pushedTwice(ScreenName(cls: names.intern("Home"), ordinal: 1))
         #expect(
-            Diagnostic(.session(.exception(twice, shownAbove: false)), at: here).message
+            Diagnostic(.session(.exception(twice, shownAbove: false)), at: here, names: names).message
                 == "UIKit raised NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported (Home)"
         )
         #expect(
@@ -133,7 +134,7 @@ struct DiagnosticTests {
         let (session, sink) = Self.session()
         session.run(script: "\u{FEFF}push A\nexpect stack A", file: "bom.nav")
         #expect(sink.reported.isEmpty, "\(sink.reported.map(\.text))")
-        #expect(session.state.currentStack.map(\.description) == ["A"])
+        #expect(session.state.stackText == ["A"])
         // Columns count from after it.
         let (other, otherSink) = Self.session()
         other.run(script: "\u{FEFF}pusj A", file: "bom.nav")

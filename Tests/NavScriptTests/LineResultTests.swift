@@ -33,7 +33,7 @@ struct LineResultTests {
         #expect(s.feed("instant", file: "t.nav", line: 6) == .ok)
         #expect(s.feed("quit", file: "t.nav", line: 7) == .quit)
         #expect(s.feed("push C", file: "t.nav", line: 8) == .quit)
-        #expect(s.state.currentStack.map(\.description) == ["A", "B"])
+        #expect(s.state.stackText == ["A", "B"])
     }
 
     @Test func bailStops() {
@@ -60,7 +60,7 @@ struct LineResultTests {
         #expect(s.resume() == .wantsRealTime(until: nil)) // push B starts its own transition
         s.advanceClock(to: 700)
         #expect(s.resume() == .ok)
-        #expect(s.state.currentStack.map(\.description) == ["A", "B"])
+        #expect(s.state.stackText == ["A", "B"])
         #expect(!s.isWaitingForRealTime)
     }
 

@@ -42,7 +42,7 @@ struct PropertyLoader: ScriptLoader {
 enum PropertyModel {
     /// Every navigation controller's stack (window, tabs, presented).
     static func allStacks(_ model: NavigationModel) -> [[String]] {
-        model.allStacks.map { $0.map(\.description) }
+        model.allStacks.map { $0.map { model.names.text(of: $0) } }
     }
 }
 
@@ -200,28 +200,35 @@ struct PropertyTests {
 
     /// UINavigationController's stack, as a list: what the foreground commands
     /// on a lone plain controller do to it once the clock has run.
-    struct ReferenceStack {
-        var stack: [ScreenName] = []
-        var counters: [String: Int] = [:]
-        var everCreated: Set<ScreenName> = []
+    /// A screen's name in the reference model: its class and number, worded as `stack` words them.
+    struct RefName: Hashable, CustomStringConvertible {
+        var className: String
+        var ordinal: Int
+        var description: String { ordinal == 1 ? className : "\(className)#\(ordinal)" }
+    }
 
-        mutating func make(_ className: String) -> ScreenName {
+    struct ReferenceStack {
+        var stack: [RefName] = []
+        var counters: [String: Int] = [:]
+        var everCreated: Set<RefName> = []
+
+        mutating func make(_ className: String) -> RefName {
             let n = (counters[className] ?? 0) + 1
             counters[className] = n
-            let name = ScreenName(className: className, ordinal: n)
+            let name = RefName(className: className, ordinal: n)
             everCreated.insert(name)
             return name
         }
 
         /// language.md 3: topmost in the stack, else the newest live, else the newest ever.
-        func resolve(_ ref: ScreenRef) -> ScreenName? {
+        func resolve(_ ref: ScreenRef) -> RefName? {
             if let n = ref.ordinal {
-                let name = ScreenName(className: ref.className, ordinal: n)
+                let name = RefName(className: ref.className, ordinal: n)
                 return everCreated.contains(name) ? name : nil
             }
             if let top = stack.last(where: { $0.className == ref.className }) { return top }
             guard let n = counters[ref.className] else { return nil }
-            return ScreenName(className: ref.className, ordinal: n)
+            return RefName(className: ref.className, ordinal: n)
         }
 
         mutating func apply(_ command: String) {
@@ -245,11 +252,11 @@ struct PropertyTests {
                 else { return }
                 stack.removeSubrange((index + 1)...)
             case "setstack":
-                var new: [ScreenName] = []
+                var new: [RefName] = []
                 for word in words.dropFirst() where word != "instant" {
                     let parts = word.split(separator: "#")
                     if parts.count == 2 {
-                        let name = ScreenName(className: String(parts[0]), ordinal: Int(parts[1])!)
+                        let name = RefName(className: String(parts[0]), ordinal: Int(parts[1])!)
                         guard stack.contains(name) else { return } // released: an error
                         new.append(name)
                     } else if let top = stack.last(where: { $0.className == word }) {
@@ -304,7 +311,7 @@ struct PropertyTests {
             script.append(line)
             session.runLine(line, file: "plain.nav", line: step + 1)
             reference.apply(line)
-            let actual = session.state.currentStack.map(\.description)
+            let actual = session.state.stackText
             let expected = reference.stack.map(\.description)
             #expect(actual == expected, "seed \(seed):\n\(script.joined(separator: "\n"))")
             if actual != expected { return }

@@ -99,12 +99,13 @@ struct RealTimeUndoTests {
         type("undo")
         type("undo")
         #expect(sink.lines.suffix(2) == ["undone: push More", "undone: push Details"])
-        #expect(session.state.currentStack.map(\.description) == ["Home"])
+        #expect(session.state.stackText == ["Home"])
         #expect(session.state.nextDeadline == nil)
         #expect(session.state.clock == 0)
         #expect(
             session.history.allSatisfy {
-                !EventRenderer.words($0).contains("Details") && !EventRenderer.words($0).contains("More")
+                !EventRenderer.words($0, names: session.state.names).contains("Details")
+                    && !EventRenderer.words($0, names: session.state.names).contains("More")
             })
     }
 }

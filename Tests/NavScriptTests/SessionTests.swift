@@ -101,12 +101,13 @@ struct SessionTests {
 
     @Test("events print with the clock time, right-aligned")
     func eventRendering() {
-        let login = ScreenName(className: "Login", ordinal: 1)
+        var names = ClassNames()
+        let login = ScreenName(cls: names.intern("Login"), ordinal: 1)
         #expect(
-            EventRenderer.text(Event(time: 350, payload: .lifecycle(login, .viewDidAppear(true))))
+            EventRenderer.text(Event(time: 350, payload: .lifecycle(login, .viewDidAppear(true))), names: names)
                 == "[  350ms] Login.viewDidAppear(true)")
         #expect(
-            EventRenderer.text(Event(time: 123456, payload: .navCall(.pop(animated: false))))
+            EventRenderer.text(Event(time: 123456, payload: .navCall(.pop(animated: false))), names: names)
                 == "[123456ms] nav.popViewController(animated: false)")
     }
 
@@ -116,8 +117,8 @@ struct SessionTests {
         harness.run(
             "push A\npopto NeverCreatedClass#3\nexpect error\nsetstack A NeverCreatedEither\nexpect stack A NeverCreatedEither"
         )
-        #expect(ClassName(existing: "NeverCreatedClass") == nil, "popto only looked it up")
-        #expect(ClassName(existing: "NeverCreatedEither") != nil, "setstack created it")
+        #expect(harness.session.state.names.existing("NeverCreatedClass") == nil, "popto only looked it up")
+        #expect(harness.session.state.names.existing("NeverCreatedEither") != nil, "setstack created it")
         #expect(harness.failures == 0, "\(harness.diagnostics)")
     }
 

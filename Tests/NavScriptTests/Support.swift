@@ -44,7 +44,7 @@ struct Harness {
         session.leaveScript("\(dir)/\(file)")
     }
 
-    var stack: [String] { session.state.currentStack.map(\.description) }
+    var stack: [String] { session.state.stackText }
     var diagnostics: [String] { sink.diagnostics }
     var failures: Int { session.failureCount }
     /// The event texts printed, without their clock prefix.
@@ -68,4 +68,9 @@ func expectScript(
     #expect(harness.diagnostics == diagnostics, sourceLocation: sourceLocation)
     #expect(harness.failures == (failures ?? diagnostics.count), sourceLocation: sourceLocation)
     return harness
+}
+
+extension NavigationModel {
+    /// The current stack as `stack` prints it (worded with the model's class names).
+    var stackText: [String] { currentStack.map { names.text(of: $0) } }
 }

@@ -17,10 +17,32 @@ import Testing
     import FoundationXML
 #endif
 
+/// Every class name the events of this file use, in one table: the sessions
+/// below start from it, so their events and the hand-made ones are worded
+/// with the same numbers.
+private let fixtureNames: ClassNames = {
+    var names = ClassNames()
+    let texts = [
+        "Home", "Detail", "Editor", "Sheet", "Other", "Login", "Register", "Notes", "Feed", "Evil", "\"A\"; B",
+        "Ev\"il<]]> <!-- -->", "A", "B", "", ".", "A(", "A)",
+    ]
+    for text in texts { _ = names.intern(text) }
+    for i in 0..<(TimelineRenderer.maxEvents + 123) { _ = names.intern("S\(i)") }
+    return names
+}()
+
+/// A screen of `fixtureNames`.
+private func screen(_ text: String, _ ordinal: Int = 1) -> ScreenName {
+    var names = fixtureNames
+    return ScreenName(cls: names.intern(text), ordinal: ordinal)
+}
+
 /// The events a fresh session records for `commands`, one a line.
 private func recorded(_ commands: String) -> [Event] {
     let harness = Harness()
+    harness.session.model.adoptNames(fixtureNames)
     harness.run(commands)
+    #expect(harness.session.state.names == fixtureNames, "a class name missing from fixtureNames")
     return Array(harness.session.history)
 }
 
@@ -59,15 +81,17 @@ private let docsSession = recorded(
     wait
     """)
 
-private let login2 = ScreenName(className: "Login", ordinal: 2)
-private let editor = ScreenName(className: "Editor", ordinal: 1)
-private let register = ScreenName(className: "Register", ordinal: 1)
-private let notes = ScreenName(className: "Notes", ordinal: 1)
+private let login2 = screen("Login", 2)
+private let editor = screen("Editor")
+private let register = screen("Register")
+private let notes = screen("Notes")
 
 /// One event of each kind navsh prints that the sample lacks.
 private let otherKinds: [Event] = [
     Event(
-        time: 0, payload: .windowRoot(controller: .plain, roots: [ClassName("Feed"), ClassName("Notes")], tabs: true)),
+        time: 0,
+        payload: .windowRoot(
+            controller: .plain, roots: [fixtureNames.existing("Feed")!, fixtureNames.existing("Notes")!], tabs: true)),
     Event(time: 0, payload: .tabSelected(name: "Notes", reselected: false)),
     Event(time: 0, payload: .lifecycle(notes, .viewDidAppear(false))),
     Event(time: 0, payload: .gateHidesBack(login2)),
@@ -81,16 +105,16 @@ private let otherKinds: [Event] = [
     Event(time: 20, payload: .gestureRefused(.singleScreen)),
     Event(time: 20, payload: .frozen(.transitionRunning(push: true))),
     Event(time: 20, payload: .touchIgnored(.back, because: .frozen)),
-    Event(time: 30, payload: .exception(.pushedTwice(ScreenName(className: "Login", ordinal: 1)))),
+    Event(time: 30, payload: .exception(.pushedTwice(screen("Login")))),
     Event(
         time: 30,
         payload: .present(
-            receiver: ScreenName(className: "Home", ordinal: 1), screen: ScreenName(className: "Sheet", ordinal: 1),
+            receiver: screen("Home"), screen: screen("Sheet"),
             container: nil, animated: true)),
     Event(time: 30, payload: .deinitialized(login2)),
 ]
 
-private let evil = ScreenName(className: "Evil", ordinal: 1)
+private let evil = screen("Evil")
 
 /// Texts that try to break out of XML and Mermaid (the parts of events a script writes freely).
 private let hostile: [Event] = [
@@ -107,16 +131,16 @@ private let hostile: [Event] = [
     Event(
         time: 5,
         payload: .delegateCall(
-            receiver: .outside("Spy<x>"), call: .willShow(ScreenName(className: "\"A\"; B", ordinal: 2), animated: true)
+            receiver: .outside("Spy<x>"), call: .willShow(screen("\"A\"; B", 2), animated: true)
         )),
     Event(
         time: 9,
         payload: .notification(evil, name: "\u{0}\u{1}\u{7F}\u{FFFE} control characters \u{2028} end", visible: true)),
-    Event(time: 9, payload: .lifecycle(ScreenName(className: "Ev\"il<]]> <!-- -->", ordinal: 1), .viewDidLoad)),
+    Event(time: 9, payload: .lifecycle(screen("Ev\"il<]]> <!-- -->"), .viewDidLoad)),
 ]
 
 /// An event's words, as the timeline reads them.
-private func words(_ event: Event) -> String { EventRenderer.words(event) }
+private func words(_ event: Event) -> String { EventRenderer.words(event, names: fixtureNames) }
 
 // MARK: - Helpers
 
@@ -212,7 +236,7 @@ private let rsvgConvert = findExecutable("rsvg-convert")
 struct TimelineModelTests {
     @Test("lanes are the receivers and callers, in order of first appearance")
     func laneOrder() {
-        let timeline = Timeline(sampleSession)
+        let timeline = Timeline(sampleSession, names: fixtureNames)
         #expect(
             timeline.lanes.map(\.name) == [
                 "app", "nav", "Home", "Spy", "Detail", "user", "gesture", "Editor", "alert", "Sheet", "Other",
@@ -228,7 +252,7 @@ struct TimelineModelTests {
 
     @Test("senders: app calls, nav drives lifecycle and delegates, a finger drives gestures and alert taps")
     func senders() {
-        let timeline = Timeline(sampleSession + otherKinds)
+        let timeline = Timeline(sampleSession + otherKinds, names: fixtureNames)
         func arrow(_ text: String) -> (String, String)? {
             guard let step = timeline.steps.first(where: { $0.text == text }),
                 case .message(let from, let to, _) = step.shape
@@ -271,7 +295,7 @@ struct TimelineModelTests {
         "transitions in flight run from viewWillAppear(true) to viewDidAppear(true), or to viewDidDisappear(true) when cancelled"
     )
     func intervals() {
-        let timeline = Timeline(sampleSession)
+        let timeline = Timeline(sampleSession, names: fixtureNames)
         let spans = timeline.intervals.map { interval in
             (timeline.steps[interval.start].time, interval.end.map { timeline.steps[$0].time }, interval.cancelled)
         }
@@ -287,7 +311,7 @@ struct TimelineModelTests {
     @Test("without lifecycle events, willShow(X, animated: true) to didShow opens and closes a transition")
     func intervalsFromDelegates() {
         let brief = sampleSession.filter { $0.category != .lifecycle }
-        let timeline = Timeline(brief)
+        let timeline = Timeline(brief, names: fixtureNames)
         let spans = timeline.intervals.map { ($0.cancelled, $0.end.map { timeline.steps[$0].time }) }
         #expect(spans.first.map { $0.1 } == 350)
         #expect(spans.contains { $0.0 }) // the cancelled swipe
@@ -296,7 +320,7 @@ struct TimelineModelTests {
     @Test("a transition still running when the events end stays open")
     func openInterval() {
         let events = Array(sampleSession.prefix(15)) // push Detail, before 350 ms
-        let timeline = Timeline(events)
+        let timeline = Timeline(events, names: fixtureNames)
         #expect(timeline.intervals.count == 1)
         #expect(timeline.intervals.first?.end == nil)
         #expect(timeline.intervals.first?.caption.contains("still in flight") == true)
@@ -304,7 +328,7 @@ struct TimelineModelTests {
 
     @Test("a deferred pop is captioned with its call, not with an assignment made while it waited")
     func deferredCallCaption() {
-        let timeline = Timeline(recorded("push A\npush B &\npop &\ngesture-delegate system\nwait"))
+        let timeline = Timeline(recorded("push A\npush B &\npop &\ngesture-delegate system\nwait"), names: fixtureNames)
         #expect(
             timeline.intervals.map(\.caption) == [
                 "pushViewController: B appears · 350 ms", "popViewController: A appears · 350 ms",
@@ -317,11 +341,11 @@ struct TimelineSVGTests {
     @Test("parses as XML, with a lane per object and every call's text")
     func wellFormed() throws {
         let events = sampleSession + otherKinds
-        let svg = TimelineRenderer.svg(events)
+        let svg = TimelineRenderer.svg(events, names: fixtureNames)
         let reader = SVGReader.read(svg)
         #expect(reader.error == nil, "\(String(describing: reader.error))")
         #expect(reader.elements["svg"] == 1)
-        let timeline = Timeline(events)
+        let timeline = Timeline(events, names: fixtureNames)
         let lanes = timeline.lanes.map(\.name)
         // Each lane's header is drawn at the top (or where it begins), and each column's again at the bottom.
         #expect(reader.laneNames.count == lanes.count + timeline.columns)
@@ -350,14 +374,14 @@ struct TimelineSVGTests {
 
     @Test("shades each transition in flight, and marks the cancelled one")
     func bands() {
-        let reader = SVGReader.read(TimelineRenderer.svg(sampleSession))
+        let reader = SVGReader.read(TimelineRenderer.svg(sampleSession, names: fixtureNames))
         #expect(reader.classes["transition"] == 6)
         #expect(reader.classes["transition cancelled"] == 1)
     }
 
     @Test("a ruler labels each instant with its clock time and the time that passed")
     func ruler() {
-        let reader = SVGReader.read(TimelineRenderer.svg(sampleSession))
+        let reader = SVGReader.read(TimelineRenderer.svg(sampleSession, names: fixtureNames))
         for t in [0, 350, 700, 1050, 1400, 1750, 2150, 2550] {
             #expect(reader.texts.contains("\(t) ms"), "no ruler label for \(t) ms")
         }
@@ -366,7 +390,7 @@ struct TimelineSVGTests {
 
     @Test("hostile texts are escaped")
     func hostileTexts() {
-        let svg = TimelineRenderer.svg(hostile)
+        let svg = TimelineRenderer.svg(hostile, names: fixtureNames)
         let reader = SVGReader.read(svg)
         #expect(reader.error == nil, "\(String(describing: reader.error))")
         #expect(!svg.contains("<script"))
@@ -383,7 +407,7 @@ struct TimelineSVGTests {
 
     @Test("no events still make a picture")
     func empty() {
-        let svg = TimelineRenderer.svg([])
+        let svg = TimelineRenderer.svg([], names: fixtureNames)
         let reader = SVGReader.read(svg)
         #expect(reader.error == nil)
         #expect(reader.texts.contains { $0.contains("No events yet") })
@@ -395,14 +419,14 @@ struct TimelineSVGTests {
         for i in 0..<(TimelineRenderer.maxEvents + 123) {
             events.append(
                 Event(
-                    time: i * 350, payload: .navCall(.push(ScreenName(className: "S\(i)", ordinal: 1), animated: true)))
+                    time: i * 350, payload: .navCall(.push(screen("S\(i)"), animated: true)))
             )
         }
-        let reader = SVGReader.read(TimelineRenderer.svg(events))
+        let reader = SVGReader.read(TimelineRenderer.svg(events, names: fixtureNames))
         #expect(reader.error == nil)
         #expect(reader.classes["message"] == TimelineRenderer.maxEvents)
         #expect(reader.texts.contains { $0.contains("123 later events left out") })
-        let md = TimelineRenderer.mermaid(events)
+        let md = TimelineRenderer.mermaid(events, names: fixtureNames)
         #expect(md.contains("123 later events left out"))
         #expect(mermaidBlock(md).filter { $0.contains("->>") }.count == TimelineRenderer.maxEvents)
     }
@@ -412,33 +436,33 @@ struct TimelineSVGTests {
         arguments: [
             [
                 Event(
-                    time: Int.max, payload: .lifecycle(ScreenName(className: "A", ordinal: 1), .viewWillAppear(true))),
-                Event(time: Int.min, payload: .lifecycle(ScreenName(className: "A", ordinal: 1), .viewDidAppear(true))),
+                    time: Int.max, payload: .lifecycle(screen("A"), .viewWillAppear(true))),
+                Event(time: Int.min, payload: .lifecycle(screen("A"), .viewDidAppear(true))),
             ],
             [
-                Event(time: -5, payload: .deinitialized(ScreenName(className: "", ordinal: 1))),
+                Event(time: -5, payload: .deinitialized(screen(""))),
                 Event(time: 3, payload: .gestureBegan),
-                Event(time: 3, payload: .barShouldPop(ScreenName(className: ".", ordinal: 0), answer: true)),
+                Event(time: 3, payload: .barShouldPop(screen(".", 0), answer: true)),
             ],
             [
                 Event(
                     time: 0,
                     payload: .delegateCall(
                         receiver: .outside(String(repeating: "x", count: 5000)),
-                        call: .willShow(ScreenName(className: "A", ordinal: 1), animated: true)))
+                        call: .willShow(screen("A"), animated: true)))
             ],
             [
-                Event(time: 0, payload: .lifecycle(ScreenName(className: "A(", ordinal: -1), .viewWillAppear(true))),
+                Event(time: 0, payload: .lifecycle(screen("A(", -1), .viewWillAppear(true))),
                 Event(
-                    time: 1, payload: .lifecycle(ScreenName(className: "A)", ordinal: Int.min), .viewDidAppear(true))),
+                    time: 1, payload: .lifecycle(screen("A)", Int.min), .viewDidAppear(true))),
             ],
             [Event(time: 0, payload: .alertShown(text: String(repeating: "word ", count: 2000), presenter: nil))],
-            [Event(time: 0, payload: .alertShown(text: "", presenter: ScreenName(className: "", ordinal: 1)))],
+            [Event(time: 0, payload: .alertShown(text: "", presenter: screen("")))],
         ])
     func noTraps(events: [Event]) {
-        let reader = SVGReader.read(TimelineRenderer.svg(events))
+        let reader = SVGReader.read(TimelineRenderer.svg(events, names: fixtureNames))
         #expect(reader.error == nil)
-        #expect(mermaidBlock(TimelineRenderer.mermaid(events)).first == "sequenceDiagram")
+        #expect(mermaidBlock(TimelineRenderer.mermaid(events, names: fixtureNames)).first == "sequenceDiagram")
     }
 
     @Test("renders with rsvg-convert", .enabled(if: rsvgConvert != nil, "rsvg-convert is not installed"))
@@ -452,7 +476,7 @@ struct TimelineSVGTests {
         ] {
             let svgURL = dir.appendingPathComponent("\(name).svg")
             let pngURL = dir.appendingPathComponent("\(name).png")
-            try TimelineRenderer.svg(events).write(to: svgURL, atomically: true, encoding: .utf8)
+            try TimelineRenderer.svg(events, names: fixtureNames).write(to: svgURL, atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: rsvgConvert ?? "/usr/bin/rsvg-convert")
             process.arguments = ["-o", pngURL.path, svgURL.path]
@@ -467,7 +491,7 @@ struct TimelineSVGTests {
             #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
             #expect(png.count > 10_000)
             if let keep = ProcessInfo.processInfo.environment["NAVSH_TIMELINE_KEEP"], !keep.isEmpty {
-                try TimelineRenderer.mermaid(events).write(
+                try TimelineRenderer.mermaid(events, names: fixtureNames).write(
                     to: URL(fileURLWithPath: keep).appendingPathComponent("\(name).md"), atomically: true,
                     encoding: .utf8)
                 for url in [svgURL, pngURL] {
@@ -484,7 +508,7 @@ struct TimelineSVGTests {
 struct TimelineMermaidTests {
     @Test("a Markdown file with a sequenceDiagram: participants, arrows, notes")
     func structure() {
-        let md = TimelineRenderer.mermaid(sampleSession + otherKinds)
+        let md = TimelineRenderer.mermaid(sampleSession + otherKinds, names: fixtureNames)
         #expect(md.hasPrefix("# navsh timeline\n"))
         let block = mermaidBlock(md)
         #expect(block.first == "sequenceDiagram")
@@ -506,7 +530,7 @@ struct TimelineMermaidTests {
 
     @Test("hostile texts are escaped: no raw ; # : < > & quotes or newlines in the diagram")
     func hostileTexts() {
-        let md = TimelineRenderer.mermaid(hostile)
+        let md = TimelineRenderer.mermaid(hostile, names: fixtureNames)
         let block = mermaidBlock(md)
         #expect(block.first == "sequenceDiagram")
         #expect(md.components(separatedBy: "```").count == 3, "the code fence must stay closed")
@@ -529,7 +553,7 @@ struct TimelineMermaidTests {
 
     @Test("no events still make a diagram")
     func empty() {
-        let block = mermaidBlock(TimelineRenderer.mermaid([]))
+        let block = mermaidBlock(TimelineRenderer.mermaid([], names: fixtureNames))
         #expect(block == ["sequenceDiagram", "    participant p0 as nav", "    Note over p0: no events yet"])
     }
 }

@@ -178,7 +178,7 @@ struct ContentGestureTests {
         var sim = Sim()
         sim.given(.screen("C", [.customBack(alert: nil)]), .push("A"), .push("C"))
         sim.start(.contentSwipe(cancel: false))
-        let c = ScreenName(className: "C", ordinal: 1)
+        let c = sim.name("C")
         #expect(sim.events.map(\.payload) == [.contentGestureRefused(.customBack(c))])
         #expect(sim.events.first?.category == .gesture)
         #expect(sim.events.first?.payload.isReport == true)

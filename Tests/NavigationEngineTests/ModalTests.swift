@@ -17,7 +17,7 @@ struct ModalTests {
                 "750ms P.viewDidDisappear(true)",
                 "750ms X.viewDidAppear(true)",
             ])
-        #expect(sim.model.presentedTop?.description == "X")
+        #expect(sim.model.presentedTop.map(sim.text) == "X")
         #expect(sim.isAlive("A") && sim.isAlive("P"))
     }
 
@@ -42,7 +42,7 @@ struct ModalTests {
         var sim = Sim()
         sim.given(.push("P"), .present("X"))
         sim.start(.dismiss(animated: true))
-        #expect(sim.model.presentedTop?.description == "X")
+        #expect(sim.model.presentedTop.map(sim.text) == "X")
         sim.start(.wait(400))
         #expect(sim.model.presentedTop == nil)
     }
@@ -65,7 +65,7 @@ struct ModalTests {
                 "0ms Y.deinit",
             ])
         sim.settle()
-        #expect(sim.model.presentedTop?.description == "X")
+        #expect(sim.model.presentedTop.map(sim.text) == "X")
     }
 
     @Test("dismiss & then present: the present is dropped and the user ends up where they were")
@@ -93,7 +93,7 @@ struct ModalTests {
                 "0ms warning: Attempt to dismiss from view controller P while a presentation or dismiss is in progress!",
             ])
         sim.settle()
-        #expect(sim.model.presentedTop?.description == "X")
+        #expect(sim.model.presentedTop.map(sim.text) == "X")
     }
 
     @Test("present nav: the presented navigation controller becomes the current one")
@@ -105,7 +105,7 @@ struct ModalTests {
         #expect(sim.stack == ["N"])
         sim.run(.push("O"))
         #expect(sim.stack == ["N", "O"])
-        #expect(sim.model.presentedTop?.description == "N")
+        #expect(sim.model.presentedTop.map(sim.text) == "N")
         let dismissed = sim.run(.dismiss(animated: true))
         #expect(dismissed.suffix(2) == ["1500ms O.deinit", "1500ms N.deinit"])
         #expect(sim.stack == ["A", "B"])

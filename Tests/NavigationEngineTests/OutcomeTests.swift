@@ -5,20 +5,15 @@ import Testing
 /// whether the state changed, so no caller has to read event words for either.
 @Suite("Outcome and typed events")
 struct OutcomeTests {
-    private func name(_ text: String) -> ScreenName {
-        let parts = text.split(separator: "#")
-        return ScreenName(className: String(parts[0]), ordinal: parts.count == 2 ? Int(parts[1]) ?? 1 : 1)
-    }
-
     @Test("an exception comes back as a value, and as the last event")
     func exceptionValue() {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
         sim.raising(.push("A#1"))
-        #expect(sim.outcome?.exception == .pushedTwice(name("A")))
+        #expect(sim.outcome?.exception == .pushedTwice(sim.name("A")))
         #expect(sim.outcome?.exception?.name == .invalidArgument)
         #expect(sim.outcome?.changed == false)
-        #expect(sim.events.last?.payload == .exception(.pushedTwice(name("A"))))
+        #expect(sim.events.last?.payload == .exception(.pushedTwice(sim.name("A"))))
     }
 
     @Test(
@@ -46,7 +41,7 @@ struct OutcomeTests {
         var sim = Sim()
         sim.given(.push("A"), .push("B"), .screen("B", [.customBack(alert: nil)]))
         sim.run(.swipe(cancel: false))
-        #expect(sim.events.map(\.payload) == [.gestureRefused(.customBack(name("B")))])
+        #expect(sim.events.map(\.payload) == [.gestureRefused(.customBack(sim.name("B")))])
     }
 
     @Test("an ignored touch names the touch and the reason")

@@ -47,7 +47,7 @@ struct Sim {
             let outcome = try model.perform(action, events: &events)
             self.outcome = outcome
             #expect(outcome.raisedException, "expected a UIKit exception", sourceLocation: sourceLocation)
-            return events.map(Self.line)
+            return events.map(line)
         } catch {
             Issue.record("refused as input: \(error.message)", sourceLocation: sourceLocation)
             return []
@@ -55,17 +55,22 @@ struct Sim {
     }
 
     /// A command refused as bad input: returns the engine's error.
-    mutating func refused(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> EngineError? {
+    mutating func refused(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> Refusal? {
         events = []
         do {
             outcome = try model.perform(action, events: &events)
             Issue.record(
-                "expected the engine to refuse the input, got \(events.map(EventRenderer.words))",
-                sourceLocation: sourceLocation)
+                "expected the engine to refuse the input, got \(events.map(line))", sourceLocation: sourceLocation)
             return nil
         } catch {
-            return error
+            return Refusal(error: error, message: error.message(names: model.names))
         }
+    }
+
+    /// The engine's refusal and its words (worded with the model's class names).
+    struct Refusal: Equatable {
+        var error: EngineError
+        var message: String
     }
 
     /// Runs the clock until idle, as `wait` does.
@@ -73,7 +78,7 @@ struct Sim {
     mutating func settle() -> [String] {
         events = []
         model.settle(events: &events)
-        return events.map(Self.line)
+        return events.map(line)
     }
 
     private mutating func perform(_ action: Action, settle: Bool, sourceLocation: SourceLocation) -> [String] {
@@ -82,20 +87,35 @@ struct Sim {
             let outcome = try model.perform(action, events: &events)
             self.outcome = outcome
             #expect(
-                !outcome.raisedException, "unexpected exception: \(events.last.map(EventRenderer.words) ?? "")",
+                !outcome.raisedException, "unexpected exception: \(events.last.map(line) ?? "")",
                 sourceLocation: sourceLocation)
             if settle { model.settle(events: &events) }
-            return events.map(Self.line)
+            return events.map(line)
         } catch {
-            Issue.record("refused: \(error.message)", sourceLocation: sourceLocation)
+            Issue.record("refused: \(error.message(names: model.names))", sourceLocation: sourceLocation)
             return []
         }
     }
 
-    static func line(_ event: Event) -> String { "\(event.time)ms \(EventRenderer.words(event))" }
+    func line(_ event: Event) -> String { "\(event.time)ms \(EventRenderer.words(event, names: model.names))" }
 
     /// The current stack as `stack` prints it.
-    var stack: [String] { model.currentStack.map(\.description) }
+    var stack: [String] { model.currentStack.map(text) }
+
+    /// A screen's words (`A`, `A#2`), from the model's class names.
+    func text(_ name: ScreenName) -> String { model.names.text(of: name) }
+
+    /// The screen `A` or `A#2` names, by the model's class names (the class
+    /// must have been met).
+    func name(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> ScreenName {
+        let parts = text.split(separator: "#")
+        guard let cls = model.names.existing(String(parts.first ?? "")) else {
+            Issue.record("no class \(text) in the model", sourceLocation: sourceLocation)
+            var scratch = model.names
+            return ScreenName(cls: scratch.intern(text), ordinal: 1)
+        }
+        return ScreenName(cls: cls, ordinal: parts.count == 2 ? Int(parts[1]) ?? 1 : 1)
+    }
 
     func isAlive(_ name: String) -> Bool {
         guard let resolved = try? model.resolve(ref(name)) else { return false }

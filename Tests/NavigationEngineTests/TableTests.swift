@@ -25,12 +25,13 @@ struct TableTests {
         var rng = Generator(state: seed)
         var table = ScreenTable()
         var reference: [ScreenName: Screen] = [:]
-        let classes = (0..<5).map { "TableClass\($0)" }
+        var names = ClassNames()
+        let classes = (0..<5).map { names.intern("TableClass\($0)") }
         for step in 0..<20_000 {
             // Keys from a small space, so removals hit live entries and probe runs
             // are long enough for backward-shift deletion to matter.
             let name = ScreenName(
-                className: classes[Int.random(in: 0..<5, using: &rng)],
+                cls: classes[Int.random(in: 0..<5, using: &rng)],
                 ordinal: Int.random(in: 1...300, using: &rng))
             switch Int.random(in: 0..<10, using: &rng) {
             case 0..<5:
@@ -57,7 +58,9 @@ struct TableTests {
 
     @Test("ScreenTable: equal contents are equal and hash alike, in any insertion order")
     func screenTableEquality() {
-        let names = (1...200).map { ScreenName(className: "Order", ordinal: $0) }
+        var table = ClassNames()
+        let order = table.intern("Order")
+        let names = (1...200).map { ScreenName(cls: order, ordinal: $0) }
         var forward = ScreenTable()
         var backward = ScreenTable()
         for name in names { forward[name] = Screen(name: name) }
@@ -80,7 +83,8 @@ struct TableTests {
         var rng = Generator(state: 7)
         var map = ClassMap<Int>()
         var reference: [ClassName: Int] = [:]
-        let classes = (0..<500).map { ClassName("MapClass\($0)") }
+        var names = ClassNames()
+        let classes = (0..<500).map { names.intern("MapClass\($0)") }
         for step in 0..<10_000 {
             let cls = classes[Int.random(in: 0..<500, using: &rng)]
             let value = Int.random(in: 0..<1000, using: &rng)
@@ -93,7 +97,7 @@ struct TableTests {
         #expect(Set(map.classes) == Set(reference.keys))
 
         var other = ClassMap<Int>()
-        for (cls, value) in reference.sorted(by: { $0.key.text > $1.key.text }) { other.set(value, for: cls) }
+        for (cls, value) in reference.sorted(by: { names[$0.key] > names[$1.key] }) { other.set(value, for: cls) }
         #expect(map == other)
         #expect(map.hashValue == other.hashValue)
         other.set(-1, for: classes[0])
@@ -103,14 +107,93 @@ struct TableTests {
     @Test("class names: the same text is the same number, and the text comes back")
     func classNames() {
         let texts = (0..<2_000).map { "Interned\($0)" } + ["", "é", "A_very_long_class_name_well_past_fifteen_bytes"]
-        let first = texts.map(ClassName.init)
-        let second = texts.reversed().map(ClassName.init).reversed()
+        var names = ClassNames()
+        let first = texts.map { names.intern($0) }
+        let second = texts.reversed().map { names.intern($0) }.reversed()
         #expect(first == Array(second))
         #expect(Set(first).count == texts.count)
+        #expect(names.count == texts.count)
         for (text, cls) in zip(texts, first) {
-            #expect(cls.text == text)
+            #expect(names[cls] == text)
+            #expect(names.existing(text) == cls)
         }
-        #expect(ScreenName(className: "Interned5", ordinal: 2).description == "Interned5#2")
+        #expect(names.existing("NeverMet") == nil)
+        #expect(names.count == texts.count)
+        #expect(names.text(of: ScreenName(cls: first[5], ordinal: 2)) == "Interned5#2")
+        #expect(names.text(of: ScreenName(cls: first[5], ordinal: 1)) == "Interned5")
+        #expect(names.precedes(first[10], first[2])) // "Interned10" < "Interned2"
+        #expect(!names.precedes(first[2], first[2]))
+    }
+
+    @Test("class names: a copy is a value (copy on write), and a later table can stand in for an earlier one")
+    func classNamesAreValues() {
+        var earlier = ClassNames()
+        let a = earlier.intern("A")
+        var later = earlier
+        let b = later.intern("B")
+        #expect(earlier.count == 1 && later.count == 2)
+        #expect(earlier.existing("B") == nil)
+        #expect(later[a] == "A" && later[b] == "B")
+        #expect(earlier != later)
+        #expect(earlier.isPrefix(of: later) && !later.isPrefix(of: earlier))
+        var other = ClassNames()
+        _ = other.intern("B")
+        #expect(!other.isPrefix(of: later))
+        // Equal tables made apart: same names in the same order.
+        var again = ClassNames()
+        _ = again.intern("A")
+        #expect(again == earlier && again.hashValue == earlier.hashValue)
+    }
+
+    @Test("the model's class names: undo keeps the newest table, a foreign one is refused")
+    func modelAdoptsNames() {
+        var model = NavigationModel()
+        var events: [Event] = []
+        _ = try? model.perform(.push(ScreenRef(className: "A"), gate: false, animated: false), events: &events)
+        let checkpoint = model.withoutNames
+        _ = try? model.perform(.push(ScreenRef(className: "B"), gate: false, animated: false), events: &events)
+        var restored = checkpoint
+        let adopted = restored.adoptNames(model.names)
+        #expect(adopted)
+        #expect(restored.currentStack.map { restored.names.text(of: $0) } == ["A"])
+        #expect(restored.names.existing("B") != nil)
+        var stranger = ClassNames()
+        _ = stranger.intern("Z")
+        let adoptedStranger = restored.adoptNames(stranger)
+        #expect(!adoptedStranger)
+        #expect(restored.names == model.names)
+    }
+
+    @Test("models on many threads at once share nothing mutable (the class-name table included)")
+    func modelsOnManyThreads() async {
+        var start = NavigationModel()
+        var events: [Event] = []
+        _ = try? start.perform(.push(ScreenRef(className: "Root"), gate: false, animated: false), events: &events)
+        let shared = start
+        let results = await withTaskGroup(of: [String].self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var model = shared
+                    var events: [Event] = []
+                    for step in 0..<200 {
+                        let name = "W\(worker)S\(step % 7)"
+                        _ = try? model.perform(
+                            .push(ScreenRef(className: name), gate: false, animated: false), events: &events)
+                        if step % 3 == 2 { _ = try? model.perform(.pop(animated: false), events: &events) }
+                    }
+                    return model.currentStack.map { model.names.text(of: $0) }
+                }
+            }
+            var all: [[String]] = []
+            for await stack in group { all.append(stack) }
+            return all
+        }
+        #expect(results.count == 8)
+        for stack in results {
+            #expect(stack.first == "Root")
+            #expect(stack.count == 1 + 200 - 66)
+        }
+        #expect(shared.names.count == 1)
     }
 
     @Test(
@@ -121,6 +204,8 @@ struct TableTests {
         var table: NavTable = [:]
         var reference: [Int: NavController] = [:]
         var snapshots: [(NavTable, [Int: NavController])] = []
+        var names = ClassNames()
+        let screenClass = names.intern("NavTableScreen")
         for step in 0..<5_000 {
             let id = Int.random(in: 1...40, using: &rng)
             switch Int.random(in: 0..<10, using: &rng) {
@@ -133,7 +218,7 @@ struct TableTests {
                 reference[id] = nil
             case 6..<9:
                 // In place through the addressor, as the engine edits stacks.
-                let name = ScreenName(className: "NavTableScreen", ordinal: step + 1)
+                let name = ScreenName(cls: screenClass, ordinal: step + 1)
                 table[id]?.stack.append(name)
                 reference[id]?.stack.append(name)
             default:

@@ -90,6 +90,6 @@ struct TabsTests {
         sim.given(.tabs(["A", "B"]), .present("M"))
         let lines = sim.run(.root("Z"))
         for name in ["M", "A", "B"] { #expect(lines.contains("400ms \(name).deinit")) }
-        #expect(sim.model.aliveReport.map(\.screen.description) == ["Z"])
+        #expect(sim.model.aliveReport.map { sim.text($0.screen) } == ["Z"])
     }
 }

@@ -1,0 +1,147 @@
+/// A screen class's name, interned: a small number stands for the text, so
+/// screen names, stacks and events are plain values (no strings to retain,
+/// copy or hash) and comparing two is comparing two integers.
+///
+/// The number means a text only together with the `ClassNames` table of the
+/// model that made it (`NavigationModel.names`): the table only grows, so a
+/// number keeps its meaning in every later state of that model, in its copies
+/// and in every event it returned.
+public struct ClassName: Hashable, Sendable {
+    let id: UInt32
+}
+
+/// The class names a model has met, each once, numbered in the order met.
+///
+/// A value like the rest of the model: copies share the storage until one of
+/// them meets a new name (copy on write). Two tables are equal when they hold
+/// the same names in the same order.
+public struct ClassNames: Hashable, Sendable {
+    private var storage = Storage()
+
+    public init() {}
+
+    /// How many names the table holds.
+    public var count: Int { storage.texts.count }
+
+    /// The text of `name`.
+    public subscript(name: ClassName) -> String {
+        let id = Int(name.id)
+        return id < storage.texts.count ? storage.texts[id] : "?"
+    }
+
+    /// `Login` for the first instance of a class, `Login#2` for the second.
+    public func text(of name: ScreenName) -> String {
+        name.ordinal == 1 ? self[name.cls] : "\(self[name.cls])#\(name.ordinal)"
+    }
+
+    /// The name with this text, numbered now if the table has not met it.
+    public mutating func intern(_ text: String) -> ClassName {
+        var key = text
+        return key.withUTF8 { bytes in
+            let hash = Storage.hash(bytes)
+            if let id = storage.find(bytes, hash: hash).id { return ClassName(id: id) }
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return ClassName(id: storage.insert(text, bytes, hash: hash))
+        }
+    }
+
+    /// The name with this text if the table has met it; unlike `intern(_:)`
+    /// it adds nothing (a look-up of a name never created must not grow it).
+    public func existing(_ text: String) -> ClassName? {
+        var key = text
+        return key.withUTF8 { bytes in storage.find(bytes, hash: Storage.hash(bytes)).id.map(ClassName.init(id:)) }
+    }
+
+    /// By the names' UTF-8 bytes (the strings' order for the ASCII
+    /// identifiers class names are).
+    public func precedes(_ lhs: ClassName, _ rhs: ClassName) -> Bool {
+        lhs != rhs && self[lhs].utf8.lexicographicallyPrecedes(self[rhs].utf8)
+    }
+
+    /// By class (as `precedes(_:_:)`), then by ordinal.
+    public func precedes(_ lhs: ScreenName, _ rhs: ScreenName) -> Bool {
+        lhs.cls != rhs.cls ? precedes(lhs.cls, rhs.cls) : lhs.ordinal < rhs.ordinal
+    }
+
+    /// Whether `newer` holds every name of this table under the same number
+    /// (it is this table or a later state of it), so it can stand in for it.
+    public func isPrefix(of newer: ClassNames) -> Bool {
+        if storage === newer.storage { return true }
+        guard count <= newer.count else { return false }
+        for i in 0..<count where storage.texts[i] != newer.storage.texts[i] { return false }
+        return true
+    }
+
+    public static func == (lhs: ClassNames, rhs: ClassNames) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.texts == rhs.storage.texts
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+    }
+
+    /// The names and their index. Mutated only when uniquely referenced
+    /// (`intern` copies it first otherwise), so sharing it between copies of a
+    /// model on different threads is safe.
+    private final class Storage: @unchecked Sendable {
+        /// The names, by number, each kept once.
+        var texts: [String] = []
+        /// Open addressing over the names' FNV-1a hashes: the number plus one, 0 when empty.
+        var index: [UInt32] = Array(repeating: 0, count: 16)
+
+        func copy() -> Storage {
+            let copy = Storage()
+            copy.texts = texts
+            copy.index = index
+            return copy
+        }
+
+        static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return h
+        }
+
+        static func same(_ stored: String, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+            var stored = stored
+            return stored.withUTF8 { stored in
+                guard stored.count == key.count else { return false }
+                for i in 0..<key.count where stored[i] != key[i] { return false }
+                return true
+            }
+        }
+
+        /// The number of the name with these bytes, if it has one, and the
+        /// slot where it is (or where it would go).
+        func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: UInt32?, slot: Int) {
+            let mask = index.count - 1
+            var slot = Int(truncatingIfNeeded: hash >> 7) & mask
+            while index[slot] != 0 {
+                let id = index[slot] - 1
+                if Self.same(texts[Int(id)], key) { return (id, slot) }
+                slot = (slot + 1) & mask
+            }
+            return (nil, slot)
+        }
+
+        func insert(_ text: String, _ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt32 {
+            if (texts.count + 1) * 2 > index.count { rehash(to: index.count * 2) }
+            let slot = find(key, hash: hash).slot
+            let id = UInt32(truncatingIfNeeded: texts.count)
+            texts.append(text)
+            index[slot] = id + 1
+            return id
+        }
+
+        func rehash(to size: Int) {
+            index = Array(repeating: 0, count: size)
+            let mask = size - 1
+            for id in texts.indices {
+                var text = texts[id]
+                var slot = text.withUTF8 { Int(truncatingIfNeeded: Self.hash($0) >> 7) } & mask
+                while index[slot] != 0 { slot = (slot + 1) & mask }
+                index[slot] = UInt32(id + 1)
+            }
+        }
+    }
+}

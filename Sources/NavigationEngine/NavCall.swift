@@ -1,0 +1,51 @@
+/// A navigation call as the API receives it, kept when it has to wait.
+public enum NavCall: Hashable, Sendable {
+    case push(ScreenName, animated: Bool)
+    case pop(animated: Bool)
+    case popTo(ScreenName, animated: Bool)
+    case popToRoot(animated: Bool)
+    case setStack([ScreenName], animated: Bool)
+
+    /// The API method a call is.
+    public enum Method: Hashable, Sendable {
+        case push, pop, popTo, popToRoot, setStack
+    }
+
+    public var method: Method {
+        switch self {
+        case .push: .push
+        case .pop: .pop
+        case .popTo: .popTo
+        case .popToRoot: .popToRoot
+        case .setStack: .setStack
+        }
+    }
+
+    /// The screens the call names (a queued call holds them).
+    var screens: [ScreenName] {
+        switch self {
+        case .push(let name, _), .popTo(let name, _): [name]
+        case .setStack(let names, _): names
+        case .pop, .popToRoot: []
+        }
+    }
+
+    public var subject: ScreenName? {
+        switch self {
+        case .push(let name, _), .popTo(let name, _): name
+        default: nil
+        }
+    }
+
+    /// Whether the call names the screen (a queued call holds its argument).
+    func mentions(_ name: ScreenName) -> Bool {
+        screens.contains(name)
+    }
+
+    var isPop: Bool {
+        switch self {
+        case .pop, .popTo, .popToRoot: true
+        default: false
+        }
+    }
+}
