@@ -12,14 +12,6 @@ import Testing
 //   - the session is exactly as it was: the engine value (`session.state`)
 //     and the settings undo restores (log level, notes, clock mode, speed).
 
-/// A sink that keeps everything, for the catalogue.
-final class CatalogueSink: OutputSink {
-    var lines: [String] = []
-    var diagnostics: [String] = []
-    func line(_ text: String) { lines.append(text) }
-    func diagnostic(_ text: String) { diagnostics.append(text) }
-}
-
 /// Files under /proc/ cannot be written or recorded to; others can (nothing is kept).
 final class CatalogueHost: SessionHost {
     let output: OutputSink
@@ -264,8 +256,8 @@ let badInputs: [BadInput] = [
 
 @Suite("Bad input: a located error, and nothing changes")
 struct BadInputCatalogueTests {
-    static func session() -> (Session, CatalogueSink) {
-        let sink = CatalogueSink()
+    static func session() -> (Session, CollectingSink) {
+        let sink = CollectingSink()
         let session = Session(options: SessionOptions(), host: CatalogueHost(output: sink))
         return (session, sink)
     }

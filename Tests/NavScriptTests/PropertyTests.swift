@@ -27,12 +27,6 @@ struct PropertyRandom {
     mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
 }
 
-final class PropertySink: OutputSink {
-    var diagnostics: [String] = []
-    func line(_ text: String) {}
-    func diagnostic(_ text: String) { diagnostics.append(text) }
-}
-
 struct PropertyLoader: ScriptLoader {
     func load(_ path: String, relativeTo directory: String?) -> Result<LoadedScript, LoadFailure> {
         .failure(LoadFailure(path: path, reason: "No such file or directory"))
@@ -102,8 +96,8 @@ struct PropertyTests {
         "swipe content", "swipe content cancel", "drag content 40%",
     ]
 
-    static func session(atPrompt: Bool = false) -> (Session, PropertySink) {
-        let sink = PropertySink()
+    static func session(atPrompt: Bool = false) -> (Session, CollectingSink) {
+        let sink = CollectingSink()
         let session = Session(options: SessionOptions(), output: sink, loader: PropertyLoader())
         session.atPrompt = atPrompt
         return (session, sink)

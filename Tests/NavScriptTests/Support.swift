@@ -2,7 +2,9 @@ import NavScript
 import NavigationEngine
 import Testing
 
-/// Collects what a session prints: stdout lines and stderr diagnostics.
+/// Collects what a session prints: stdout lines and stderr diagnostics (the
+/// one sink of these tests but DiagnosticTests', which refuses diagnostics
+/// given as text).
 final class CollectingSink: OutputSink {
     var lines: [String] = []
     var diagnostics: [String] = []
