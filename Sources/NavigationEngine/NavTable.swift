@@ -35,7 +35,9 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
             // Ids come from `freeID` and start at 1; none below 1 is ever written.
             let id = Swift.max(id, 1)
             if id >= slots.capacity || !isKnownUniquelyReferenced(&slots) {
-                slots = slots.copy(capacity: id >= slots.capacity ? 2 * (id + 1) : slots.capacity)
+                // A shared table's copy has room for what it holds and no more: the
+                // explorer keeps hundreds of thousands of copies, most never grown.
+                slots = slots.copy(capacity: id >= slots.capacity ? 2 * (id + 1) : Swift.max(slots.count, id + 1))
             }
             if id >= slots.count { slots.extend(to: id + 1) }
             return slots.base + id
