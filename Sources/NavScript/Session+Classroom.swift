@@ -89,13 +89,19 @@ extension Session {
         return (Array(drawn), marks)
     }
 
-    /// Keeps a reset or an undo for the timeline, where the history ends now.
+    /// Keeps a reset or an undo for the timeline, where the history ends now
+    /// (the last `TimelineRenderer.maxMarks` are kept, as a picture draws no more).
     func markTimeline(_ kind: TimelineMark.Kind) {
         let end = historyDropped &+ log.count
-        // An undo took events back: marks made after them now sit where the history ends.
-        for i in timelineMarks.indices where timelineMarks[i].before > end { timelineMarks[i].before = end }
-        if timelineMarks.count >= 64, let first = timelineMarks.first, first.before < historyDropped {
-            timelineMarks.removeAll { $0.before < historyDropped }
+        // An undo took events back: marks made after them (the last ones, as
+        // marks are in order) now sit where the history ends.
+        var i = timelineMarks.count - 1
+        while i >= 0, timelineMarks[i].before > end {
+            timelineMarks[i].before = end
+            i -= 1
+        }
+        if timelineMarks.count >= 2 * TimelineRenderer.maxMarks {
+            timelineMarks.removeFirst(timelineMarks.count - TimelineRenderer.maxMarks)
         }
         timelineMarks.append(TimelineMark(before: end, kind: kind))
     }

@@ -53,17 +53,17 @@ struct SVGLayout {
     mutating func layoutLanes() {
         let lanes = timeline.lanes
         // The name of each column (every lane in a column has the same name).
-        var names = Array(repeating: "", count: timeline.columns)
-        for lane in lanes where names.indices.contains(lane.column) { names[lane.column] = lane.name }
-        headerWidth = names.map { max(84, textWidth($0) + 28) }
-        guard !names.isEmpty else {
+        var columnNames = Array(repeating: "", count: timeline.columns)
+        for lane in lanes where columnNames.indices.contains(lane.column) { columnNames[lane.column] = lane.name }
+        headerWidth = columnNames.map { max(84, textWidth($0) + 28) }
+        guard !columnNames.isEmpty else {
             laneX = []
             rightEdge = rulerX + 360
             return
         }
         // gaps[i] lies between column i and column i + 1.
         var gaps: [Double] = []
-        for i in 0..<(names.count - 1) {
+        for i in 0..<(columnNames.count - 1) {
             gaps.append(((headerWidth[at: i] ?? 84) + (headerWidth[at: i + 1] ?? 84)) / 2 + 28)
         }
         var tail = (headerWidth.last ?? 84) / 2 // room right of the last column
@@ -75,7 +75,7 @@ struct SVGLayout {
             else { continue }
             let label = labelLines(step).map(textWidth).max() ?? 0
             if from == to {
-                if to == names.count - 1 {
+                if to == columnNames.count - 1 {
                     tail = max(tail, 44 + label + 12)
                 } else {
                     need[to, default: [:]][to + 1] = max(need[to]?[to + 1] ?? 0, 44 + label + 16)

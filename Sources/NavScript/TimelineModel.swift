@@ -125,6 +125,7 @@ struct Timeline {
             $0.before >= 0 && (omitted == 0 ? $0.before <= events.count : $0.before < events.count)
         }
         marks.sort { $0.before < $1.before }
+        if marks.count > TimelineRenderer.maxMarks { marks.removeLast(marks.count - TimelineRenderer.maxMarks) }
         var index: [String: Int] = [:] // the live lane of each name
         var columnOf: [String: Int] = [:]
         var screens: Set<String> = []

@@ -33,6 +33,8 @@ public enum TimelineRenderer {
 
     /// At most this many events are drawn; a footer says how many were left out.
     public static let maxEvents = 5000
+    /// At most this many resets and undos are marked (the first ones).
+    public static let maxMarks = 5000
     /// Longer event texts are cut (with "…") in arrow labels; the SVG keeps the whole text in a tooltip.
     static let maxLabel = 110
 

@@ -97,6 +97,14 @@ struct TimelineMarksTests {
         }
     }
 
+    @Test("a picture marks at most maxMarks resets and undos, the first ones")
+    func markCap() throws {
+        let n = TimelineRenderer.maxMarks + 700
+        let files = written("push A\n" + String(repeating: "reset\n", count: n) + "timeline t.md\n")
+        let block = diagram(try #require(files["t.md"]))
+        #expect(block.filter { $0.hasPrefix("    Note over") }.count == TimelineRenderer.maxMarks)
+    }
+
     @Test("a lesson's picture is at most 1920 pixels wide (a projector's width), whole and since its last reset")
     func lessonsFitAProjector() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
