@@ -12,7 +12,7 @@
 /// accident of Array's layout). The table is a value: it copies the slots
 /// before writing when they are shared (copy-on-write).
 struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
-    private var slots = NavSlots(capacity: 4)
+    private(set) var slots = NavSlots(capacity: 4)
     /// No id below this is free (so finding the lowest free id does not scan
     /// the table from 1 each time: a `tabs` line of N names made N scans of up
     /// to N slots). Lowered by `remove`, the one way a controller leaves the table.
@@ -40,6 +40,8 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
                 slots = slots.copy(capacity: id >= slots.capacity ? 2 * (id + 1) : Swift.max(slots.count, id + 1))
             }
             if id >= slots.count { slots.extend(to: id + 1) }
+            // The slot is about to change: its summary is stale until the next refresh.
+            if !slots.meta[id].dirty { slots.markDirty(id) }
             return slots.base + id
         }
     }
@@ -108,13 +110,26 @@ extension NavTable: Hashable {
 /// to it (`isKnownUniquelyReferenced`), so copies on other threads only read it.
 final class NavSlots: @unchecked Sendable {
     let base: UnsafeMutablePointer<NavController?>
+    /// Beside each slot, what the summaries last took from it (NavTable+Summary.swift).
+    let meta: UnsafeMutablePointer<SlotSummary>
     let capacity: Int
     private(set) var count: Int
+    /// Slots written since the summaries were last brought up to date (at most `dirtyLimit`).
+    let dirtyIDs: UnsafeMutablePointer<Int>
+    @exclusivity(unchecked) var dirtyCount = 0
+    /// Ids of the controllers with a transition or a queued call, as of the summaries, unordered.
+    @exclusivity(unchecked) var active: [Int] = []
+    /// The sums of the slots' digests and stack counts, as of the summaries.
+    @exclusivity(unchecked) var digestSum = 0
+    @exclusivity(unchecked) var stackSum = 0
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 1)
         base = .allocate(capacity: self.capacity)
         base.initialize(to: nil)
+        meta = .allocate(capacity: self.capacity)
+        meta.initialize(to: SlotSummary())
+        dirtyIDs = .allocate(capacity: NavSlots.dirtyLimit)
         count = 1
     }
 
@@ -122,6 +137,12 @@ final class NavSlots: @unchecked Sendable {
     func copy(capacity: Int) -> NavSlots {
         let copy = NavSlots(capacity: Swift.max(capacity, count))
         (copy.base + 1).initialize(from: base + 1, count: count - 1)
+        (copy.meta + 1).initialize(from: meta + 1, count: count - 1)
+        copy.dirtyIDs.initialize(from: dirtyIDs, count: dirtyCount)
+        copy.dirtyCount = dirtyCount
+        copy.active = active
+        copy.digestSum = digestSum
+        copy.stackSum = stackSum
         copy.count = count
         return copy
     }
@@ -131,12 +152,15 @@ final class NavSlots: @unchecked Sendable {
         precondition(newCount <= capacity)
         guard newCount > count else { return }
         (base + count).initialize(repeating: nil, count: newCount - count)
+        (meta + count).initialize(repeating: SlotSummary(), count: newCount - count)
         count = newCount
     }
 
     deinit {
         base.deinitialize(count: count)
         base.deallocate()
+        meta.deallocate()
+        dirtyIDs.deallocate()
     }
 }
 

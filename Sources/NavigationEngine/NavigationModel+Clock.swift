@@ -3,7 +3,7 @@ extension NavigationModel {
     /// The earliest end among the transitions in flight that the clock can end.
     public var nextDeadline: Int? {
         var best = modalTransition?.end
-        for id in navs.ids {
+        navs.forEachActive { id in
             if let end = navs[id]?.transition?.end, best.map({ end < $0 }) ?? true { best = end }
         }
         return best
@@ -19,8 +19,10 @@ extension NavigationModel {
     /// Moves the clock to `target`, ending every transition due on the way, in time order.
     mutating func advance(to target: Int) {
         var guardCount = 0
+        work(1 &+ navs.activeCandidates)
         while let deadline = nextDeadline, deadline <= target, guardCount < 1_000_000 {
             guardCount += 1
+            work(2 &* (1 &+ navs.activeCandidates))
             clock = max(clock, deadline)
             endDueTransitions(at: deadline)
         }
@@ -30,9 +32,10 @@ extension NavigationModel {
     /// Runs the clock until only held or frozen pops (or nothing) remain.
     mutating func runUntilIdle() {
         var guardCount = 0
+        work(1 &+ navs.activeCandidates)
         while let deadline = nextDeadline, guardCount < 1_000_000 {
             guardCount += 1
-            work(navs.ids.count) // nextDeadline read every controller
+            work(2 &* (1 &+ navs.activeCandidates))
             clock = max(clock, deadline)
             endDueTransitions(at: deadline)
         }
@@ -45,7 +48,7 @@ extension NavigationModel {
         }
         // The lowest-numbered controller first, as the clock's order among equals.
         var due: Int?
-        for id in navs.ids {
+        navs.forEachActive { id in
             if let end = navs[id]?.transition?.end, end <= time, due.map({ id < $0 }) ?? true { due = id }
         }
         if let due { finishTransition(due) }
@@ -53,7 +56,10 @@ extension NavigationModel {
 
     /// Whether anything is in flight, held and frozen pops included.
     public var isBusy: Bool {
-        isModalTransitioning || isFrozen || navs.ids.contains { navs[$0]?.isTransitioning == true }
+        if isModalTransitioning || isFrozen { return true }
+        var busy = false
+        navs.forEachActive { id in if navs[id]?.isTransitioning == true { busy = true } }
+        return busy
     }
 
     /// The transitions in flight, for `jobs`.

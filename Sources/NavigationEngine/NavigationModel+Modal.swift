@@ -13,7 +13,7 @@ extension NavigationModel {
             releaseUnheld([presented])
             return
         }
-        if let existing = modals.first(where: { $0.presenter == presenter }) {
+        if let existing = modals.presented(by: presenter) {
             emit(Warning.alreadyPresenting(presented, on: presenter, presenting: existing.screen))
             releaseUnheld([presented])
             return
@@ -101,9 +101,13 @@ extension NavigationModel {
             if let presenter = t.modal.presenter { released.append(presenter) }
             releaseUnheld(released)
         }
-        // Ascending ids, read in place: a copy of each controller (or of the id list)
-        // per modal transition made N nested presentations quadratic.
-        for id in navs.ids where navs[id]?.queue.isEmpty == false && navs[id]?.isTransitioning == false { runQueue(id) }
+        // Ascending ids, among the controllers with something in flight only: reading
+        // every controller per modal transition made N nested presentations quadratic.
+        // (A queue run changes its own controller only, so the list taken first holds.)
+        work(1 &+ navs.activeCandidates)
+        for id in navs.activeIDs where navs[id]?.queue.isEmpty == false && navs[id]?.isTransitioning == false {
+            runQueue(id)
+        }
     }
 
     func alertNav(_ alert: Alert) -> Int {

@@ -91,7 +91,7 @@ extension NavigationModel {
         func map(_ modal: Modal) -> Modal {
             Modal(presenter: modal.presenter.map(map), screen: map(modal.screen), nav: modal.nav)
         }
-        modals = modals.map(map)
+        modals = ModalStack(modals.map(map))
         if var t = modalTransition {
             t.modal = map(t.modal)
             modalTransition = t

@@ -18,7 +18,7 @@ public struct NavigationModel: Hashable, Sendable {
     var navs = NavTable()
     var nextNavID = 2
     var window: WindowRoot = .nav(1)
-    var modals: [Modal] = []
+    var modals: ModalStack = []
     var modalTransition: ModalTransition?
     /// The class `use` chose, for controllers created from now on.
     var controllerClass: ControllerClass = .plain
@@ -61,18 +61,10 @@ public struct NavigationModel: Hashable, Sendable {
         mix(created)
         mix(nextNavID)
         mix((isModalTransitioning ? 1 : 0) | (hasAlert ? 2 : 0) | (isFrozen ? 4 : 0) | (contentPanUsed ? 8 : 0))
-        for id in navs.ids {
-            guard let count = navs[id]?.stack.count else { continue }
-            mix(id)
-            mix(count)
-            mix(navs[id]?.queue.count ?? 0)
-            mix(navs[id]?.top?.ordinal ?? 0)
-            mix(navs[id]?.isPushing == true ? 1 : 0)
-            mix(navs[id]?.transition?.end ?? -2)
-            if case .interactive(let percent, let cancels)? = navs[id]?.transition?.kind {
-                mix(percent * 2 + (cancels ? 1 : 0))
-            }
-        }
+        // Every controller's counts, top and what it has in flight, summed as the
+        // table changes: reading each controller here made N nested presentations
+        // (N controllers alive) quadratic.
+        mix(navs.digest)
         return h
     }
 
@@ -101,8 +93,7 @@ public struct NavigationModel: Hashable, Sendable {
     /// so what a checkpoint costs stays in proportion: a script that names a
     /// new class on every line makes the counters grow without bound.
     public var weight: Int {
-        screens.count + counters.count + traits.count
-            + navs.ids.reduce(0) { $0 + (navs[$1]?.stack.count ?? 0) }
+        screens.count + counters.count + traits.count + navs.stackTotal
     }
 
     /// Runs one action, appending its events to `events` (a buffer the caller
@@ -116,9 +107,8 @@ public struct NavigationModel: Hashable, Sendable {
         // holding a copy spares a copy-on-write of the stacks on every command.
         let saved: NavigationModel? = action.mayRaise ? self : nil
         let before = action.isDeclaration ? nil : fingerprint
-        // The fingerprint reads every controller (twice a command): counted, so
-        // the scale tests see a command's cost grow with the controllers alive.
-        work(navs.ids.count)
+        // Each fingerprint reads the controllers changed since the table's last refresh.
+        if before != nil { work(2 &* (1 &+ navs.dirtyCount)) }
         let start = events.count
         swap(&scratch.events, &events)
         do {

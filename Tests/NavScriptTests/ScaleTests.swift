@@ -118,15 +118,14 @@ struct ScaleTests {
 
     @Test("10,000 nested presentations, each in its own navigation controller")
     func nestedPresentations() {
-        // Finding a free controller id no longer scans the table (10,000: 12 s to 5.5 s),
-        // but every command still reads every controller (the fingerprint, the weight,
-        // the next deadline, the queues after a modal transition): known, left to the
-        // engine's rewrite. When it is linear, this stops being a known issue.
-        withKnownIssue("each command still looks at every navigation controller") {
-            expectLinear(
-                { (n: Int) -> [String] in
-                    ["push Root"] + (0..<n).map { "present P\($0) nav instant" } + ["expect top P\(n - 1)"]
-                }, small: 200)
-        }
+        // Every command read every controller (the fingerprint, the weight, the next
+        // deadline, the queues after a modal transition) and every `present` searched
+        // the modals for its presenter: ratio 96.6 with those scans counted. The table
+        // now keeps those sums as slots change (NavTable+Summary.swift) and the modals
+        // count their presenters (ModalStack.swift).
+        expectLinear(
+            { (n: Int) -> [String] in
+                ["push Root"] + (0..<n).map { "present P\($0) nav instant" } + ["expect top P\(n - 1)"]
+            }, small: 200)
     }
 }

@@ -33,22 +33,6 @@ struct E2EError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Collects bytes from a reader thread.
-final class E2EBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ d: Data) {
-        lock.lock()
-        data = d
-        lock.unlock()
-    }
-    func get() -> Data {
-        lock.lock()
-        defer { lock.unlock() }
-        return data
-    }
-}
-
 enum E2E {
     /// A guard against hangs, not a measure of speed: generous, so a loaded machine
     /// (tests run in parallel beside other builds) does not fail a correct run.
@@ -120,46 +104,28 @@ enum E2E {
         process.terminationHandler = { _ in done.signal() }
         try process.run()
 
-        let outBox = E2EBox()
-        let errBox = E2EBox()
-        let readers = DispatchGroup()
-        let outHandle = out.fileHandleForReading
-        let errHandle = err.fileHandleForReading
-        DispatchQueue.global().async(group: readers) { outBox.set(outHandle.readDataToEndOfFile()) }
-        DispatchQueue.global().async(group: readers) { errBox.set(errHandle.readDataToEndOfFile()) }
-        if let stdin, let input {
-            let handle = input.fileHandleForWriting
-            DispatchQueue.global().async(group: readers) {
-                // The child may stop reading early (an error, --bail): a failed write is fine.
-                signal(SIGPIPE, SIG_IGN)
-                stdin.withUnsafeBytes { raw in
-                    var offset = 0
-                    while offset < raw.count {
-                        let n = Glibc.write(handle.fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
-                        if n <= 0 {
-                            if n < 0 && errno == EINTR { continue }
-                            break
-                        }
-                        offset += n
-                    }
-                }
-                try? handle.close()
-            }
-        }
+        // Stdin is fed and the output read here, on this thread (E2EPump.swift):
+        // on DispatchQueue.global() the writer waited behind busy tests.
+        let deadline = Date().addingTimeInterval(timeout)
+        var pump = E2EPump(
+            output: out.fileHandleForReading.fileDescriptor, errors: err.fileHandleForReading.fileDescriptor,
+            input: input?.fileHandleForWriting.fileDescriptor, feeding: stdin ?? Data(),
+            closeInput: { try? input?.fileHandleForWriting.close() })
+        pump.run(until: deadline)
         var timedOut = false
-        if done.wait(timeout: .now() + timeout) == .timedOut {
+        if done.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) == .timedOut {
             timedOut = true
             kill(process.processIdentifier, SIGKILL)
             _ = done.wait(timeout: .now() + 5)
         }
-        // The readers end when the child's end of the pipes closes; on a loaded machine
-        // (tests run in parallel beside builds) that can take a while after it exits.
-        _ = readers.wait(timeout: .now() + E2E.timeout)
+        // Whatever is left after the child ended (or was killed), briefly.
+        pump.run(until: Date().addingTimeInterval(5))
+        pump.closeAll()
         return E2ERun(
             status: process.terminationStatus,
             exited: process.terminationReason == .exit,
             timedOut: timedOut,
-            stdoutData: outBox.get(), stderrData: errBox.get())
+            stdoutData: pump.stdout, stderrData: pump.stderr)
     }
 
     static func run(_ arguments: [String], stdin text: String, in directory: URL? = nil) throws -> E2ERun {
@@ -878,10 +844,7 @@ struct EndToEndTests {
         process.terminationHandler = { _ in done.signal() }
         try process.run()
         close(writeFD)
-        let errBox = E2EBox()
-        let errHandle = err.fileHandleForReading
-        let reader = DispatchGroup()
-        DispatchQueue.global().async(group: reader) { errBox.set(errHandle.readDataToEndOfFile()) }
+        let errReader = E2EReader(err.fileHandleForReading)
 
         // Read the first line, like `head -1`, then close the pipe.
         var first: [UInt8] = []
@@ -895,12 +858,12 @@ struct EndToEndTests {
             kill(process.processIdentifier, SIGKILL)
             _ = done.wait(timeout: .now() + 5)
         }
-        _ = reader.wait(timeout: .now() + E2E.timeout)
+        let errData = errReader.wait(timeout: E2E.timeout)
         #expect(!timedOut)
         #expect(!first.isEmpty)
         #expect(process.terminationReason == .exit, "navsh died of signal \(process.terminationStatus)")
         #expect(process.terminationStatus == 0)
-        #expect(String(decoding: errBox.get(), as: UTF8.self) == "")
+        #expect(String(decoding: errData, as: UTF8.self) == "")
     }
 
     // MARK: record

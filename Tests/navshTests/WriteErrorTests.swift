@@ -81,10 +81,7 @@ struct WriteErrorTests {
         process.terminationHandler = { _ in done.signal() }
         try process.run()
         close(fds[1])
-        let errBox = E2EBox()
-        let errHandle = err.fileHandleForReading
-        let reader = DispatchGroup()
-        DispatchQueue.global().async(group: reader) { errBox.set(errHandle.readDataToEndOfFile()) }
+        let errReader = E2EReader(err.fileHandleForReading)
         var first: [UInt8] = []
         var byte: UInt8 = 0
         while read(fds[0], &byte, 1) == 1, byte != 10 { first.append(byte) }
@@ -94,11 +91,11 @@ struct WriteErrorTests {
             _ = done.wait(timeout: .now() + 5)
             throw E2EError("navsh did not finish")
         }
-        _ = reader.wait(timeout: .now() + E2E.timeout)
+        let errData = errReader.wait(timeout: E2E.timeout)
         #expect(process.terminationReason == .exit, "navsh died of signal \(process.terminationStatus)")
         return (
             process.terminationStatus, String(decoding: first, as: UTF8.self),
-            String(decoding: errBox.get(), as: UTF8.self)
+            String(decoding: errData, as: UTF8.self)
         )
     }
 
