@@ -95,25 +95,40 @@ public enum EventRenderer {
     }
 
     /// A JSON string literal for `text`, appended as bytes.
+    /// The runs of bytes that need no escape go in one copy each.
     static func appendJSONString<Sink: ByteSink>(_ text: String, to out: inout Sink) {
         out.append(UInt8(ascii: "\""))
-        func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 87 + nibble }
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: out.appendASCII(#"\""#)
-            case 0x5C: out.appendASCII(#"\\"#)
-            case 0x0A: out.appendASCII(#"\n"#)
-            case 0x0D: out.appendASCII(#"\r"#)
-            case 0x09: out.appendASCII(#"\t"#)
-            case 0..<0x20:
-                out.appendASCII(#"\u00"#)
-                out.append(hex(byte >> 4))
-                out.append(hex(byte & 15))
-            default:
-                out.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0
+            for i in 0..<bytes.count {
+                let byte = bytes[i]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                if run < i { out.appendBytes(UnsafeBufferPointer(rebasing: bytes[run..<i])) }
+                appendEscaped(byte, to: &out)
+                run = i + 1
             }
+            if run < bytes.count { out.appendBytes(UnsafeBufferPointer(rebasing: bytes[run...])) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// A byte JSON does not allow bare in a string, escaped.
+    private static func appendEscaped<Sink: ByteSink>(_ byte: UInt8, to out: inout Sink) {
+        func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 87 + nibble }
+        switch byte {
+        case 0x22: out.appendASCII(#"\""#)
+        case 0x5C: out.appendASCII(#"\\"#)
+        case 0x0A: out.appendASCII(#"\n"#)
+        case 0x0D: out.appendASCII(#"\r"#)
+        case 0x09: out.appendASCII(#"\t"#)
+        case 0..<0x20:
+            out.appendASCII(#"\u00"#)
+            out.append(hex(byte >> 4))
+            out.append(hex(byte & 15))
+        default:
+            out.append(byte)
+        }
     }
 
     /// Any other output line as a JSON object, so `--json` keeps stdout pure JSON.

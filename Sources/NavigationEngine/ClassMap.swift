@@ -122,16 +122,3 @@ extension ClassMap {
         }
     }
 }
-
-extension ClassMap where Value == Int {
-    /// Appends each entry to the encoder's pairs: the class number, the value (in no particular order).
-    func appendEntries(to e: inout StateEncoder) {
-        keys.withUnsafeBufferPointer { keys in
-            values.withUnsafeBufferPointer { values in
-                for i in 0..<keys.count where keys[i] != 0 {
-                    if let value = values[i] { e.appendPair(UInt64(keys[i] - 1), UInt64(bitPattern: Int64(value))) }
-                }
-            }
-        }
-    }
-}

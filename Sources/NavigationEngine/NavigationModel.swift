@@ -10,7 +10,7 @@ public struct NavigationModel: Hashable, Sendable {
     var durations = Durations()
     var traits = ClassMap<ScreenTraits>()
     /// Instances created so far, per class (numbers are never reused).
-    var counters = ClassMap<Int>()
+    var counters = ClassCounters()
     /// Instances created so far in all (the sum of `counters`).
     var created = 0
     /// Live instances only.
