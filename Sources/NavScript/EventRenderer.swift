@@ -27,7 +27,7 @@ public enum EventRenderer {
         out.appendUTF8(of: event.category.rawValue)
         out.appendASCII(#"","text":"#)
         if isPlainWords(event.payload) {
-            // Lifecycle, deinit and API calls are made of identifiers: nothing to escape.
+            // Identifiers, numbers and fixed ASCII: nothing to escape.
             out.append(UInt8(ascii: "\""))
             appendWords(event.payload, names: names, to: &out)
             out.append(UInt8(ascii: "\""))
@@ -36,7 +36,7 @@ public enum EventRenderer {
         }
         if let subject = event.subject {
             out.appendASCII(#","screen":"#)
-            appendJSONString(names.text(of: subject), to: &out)
+            appendJSONName(subject, names: names, to: &out)
         }
         appendStructuredFields(event, names: names, to: &out)
         out.append(UInt8(ascii: "}"))
@@ -44,19 +44,27 @@ public enum EventRenderer {
 
     /// The event's own fields beyond its text: the method, the receiver, `animated`.
     static func appendStructuredFields<Sink: ByteSink>(_ event: Event, names: ClassNames, to out: inout Sink) {
-        func fields(receiver: String, method: String, animated: Bool?) {
-            out.appendASCII(#","receiver":"#)
-            appendJSONString(receiver, to: &out)
+        func method(_ method: String, animated: Bool?) {
             out.appendASCII(#","method":"#)
             appendJSONString(method, to: &out)
             if let animated { out.appendASCII(animated ? #","animated":true"# : #","animated":false"#) }
+        }
+        func fields(receiver: String, method name: String, animated: Bool?) {
+            out.appendASCII(#","receiver":"#)
+            appendJSONString(receiver, to: &out)
+            method(name, animated: animated)
+        }
+        func fields(receiver: ScreenName, method name: String, animated: Bool?) {
+            out.appendASCII(#","receiver":"#)
+            appendJSONName(receiver, names: names, to: &out)
+            method(name, animated: animated)
         }
         func parent(_ toNav: Bool) {
             out.appendASCII(toNav ? #","parent":"nav""# : #","parent":null"#)
         }
         switch event.payload {
         case .lifecycle(let name, let call):
-            let receiver = names.text(of: name)
+            let receiver = name
             switch call {
             case .viewDidLoad: fields(receiver: receiver, method: "viewDidLoad", animated: nil)
             case .viewWillAppear(let a): fields(receiver: receiver, method: "viewWillAppear", animated: a)
@@ -71,7 +79,7 @@ public enum EventRenderer {
                 parent(toNav)
             }
         case .deinitialized(let name):
-            fields(receiver: names.text(of: name), method: "deinit", animated: nil)
+            fields(receiver: name, method: "deinit", animated: nil)
         case .navCall(let call):
             switch call {
             case .push(_, let a): fields(receiver: "nav", method: "pushViewController", animated: a)
@@ -83,7 +91,7 @@ public enum EventRenderer {
                 out.appendASCII(#","viewControllers":["#)
                 for (index, name) in stack.enumerated() {
                     if index > 0 { out.append(UInt8(ascii: ",")) }
-                    appendJSONString(names.text(of: name), to: &out)
+                    appendJSONName(name, names: names, to: &out)
                 }
                 out.append(UInt8(ascii: "]"))
             }
@@ -92,6 +100,18 @@ public enum EventRenderer {
                 fields(receiver: call.receiver, method: call.method, animated: nil)
             }
         }
+    }
+
+    /// A screen's name as a JSON string, written as bytes: a class name is an
+    /// identifier (nothing to escape), then `#N` past the first instance.
+    static func appendJSONName<Sink: ByteSink>(_ name: ScreenName, names: ClassNames, to out: inout Sink) {
+        out.append(UInt8(ascii: "\""))
+        out.appendUTF8(of: names[name.cls])
+        if name.ordinal != 1 {
+            out.append(UInt8(ascii: "#"))
+            out.appendDecimal(name.ordinal)
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// A JSON string literal for `text`, appended as bytes.

@@ -64,7 +64,9 @@ extension EventRenderer {
                 flag(animated, "], animated: true)", "], animated: false)")
             }
         default:
-            out.appendUTF8(of: sentence(payload, names: names))
+            if !appendFrequentWords(payload, names: names, to: &out) {
+                out.appendUTF8(of: sentence(payload, names: names))
+            }
         }
     }
 
@@ -72,7 +74,7 @@ extension EventRenderer {
     static func isPlainWords(_ payload: EventPayload) -> Bool {
         switch payload {
         case .lifecycle, .deinitialized, .navCall: true
-        default: false
+        default: isPlainFrequentWords(payload)
         }
     }
 
