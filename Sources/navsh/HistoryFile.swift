@@ -9,15 +9,31 @@ import Glibc
 /// device, a FIFO, a directory, another user's file) is refused with one
 /// warning and left alone.
 enum HistoryFile {
-    /// The lines of the history file; empty if there is none or it is not a
+    /// How much of a history file is read: its last 4 MiB. A bigger file (a
+    /// runaway one) is not read whole: its last lines are what the prompt
+    /// keeps, and the next save trims the file to them, as readline's
+    /// history-file-size does.
+    static let readLimit = 4 << 20
+
+    /// The lines of the history file, from its last `limit` bytes (a line cut
+    /// by that start is left out); empty if there is none or it is not a
     /// regular file the user owns (saving says why).
-    static func read(_ path: String) -> [String] {
+    static func read(_ path: String, limit: Int = readLimit) -> [String] {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return [] }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, acceptable(st) == nil else { return [] }
-        return lines(readAll(fd) ?? [])
+        let size = Int(st.st_size)
+        // From one byte before the tail: if that byte ends a line, the tail starts with a whole one.
+        let start = size > limit ? size - limit - 1 : 0
+        guard start == 0 || lseek(fd, off_t(start), SEEK_SET) == off_t(start) else { return [] }
+        guard var bytes = readAll(fd, upTo: limit + 1) else { return [] }
+        if start > 0 {
+            guard let newline = bytes.firstIndex(of: 10) else { return [] }
+            bytes.removeSubrange(...newline)
+        }
+        return lines(bytes)
     }
 
     /// Adds `lines` to the end of the history file as it is now, keeping the
@@ -101,19 +117,22 @@ enum HistoryFile {
         }
     }
 
-    /// Everything left in `fd`, or nil on a read error.
-    static func readAll(_ fd: Int32) -> [UInt8]? {
+    /// What is left in `fd`, at most `limit` bytes (a file that grows while
+    /// it is read stops there), or nil on a read error.
+    static func readAll(_ fd: Int32, upTo limit: Int) -> [UInt8]? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        while bytes.count < limit {
+            let want = min(chunk.count, limit - bytes.count)
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, want) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return nil
             }
-            if n == 0 { return bytes }
+            if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
+        return bytes
     }
 
     /// The non-empty lines of a history file's bytes, without line ends.

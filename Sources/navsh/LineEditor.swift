@@ -18,17 +18,7 @@ enum LineInput: Equatable {
     case eof
 }
 
-// MARK: - Global state shared with C callbacks and signal handlers
-
-// Flags written by signal handlers. Plain sig_atomic_t stores; they are
-// touched once (forcing any lazy initialisation) before a handler is installed.
-nonisolated(unsafe) private var sigintFlag: sig_atomic_t = 0
-nonisolated(unsafe) private var sigtermFlag: sig_atomic_t = 0
-nonisolated(unsafe) private var sighupFlag: sig_atomic_t = 0
-/// Ctrl-C was taken since the last `read` (not touched by signal handlers).
-nonisolated(unsafe) private var interruptedThisLine = false
-nonisolated(unsafe) private var sigwinchFlag: sig_atomic_t = 0
-nonisolated(unsafe) private var sigtstpFlag: sig_atomic_t = 0
+// MARK: - State shared with the C callbacks
 
 /// What the readline line handler received for the current read.
 private enum ReadlineResult {
@@ -38,45 +28,13 @@ private enum ReadlineResult {
 }
 nonisolated(unsafe) private var readlineResult: ReadlineResult = .none
 
-/// Screen names Tab completes (live screens and declared classes); the C
-/// completion callback reads this and asks `Completion` what the grammar
-/// allows where the cursor is.
-nonisolated(unsafe) private var completionScreens: [String] = []
-/// What the completion in progress offers (set when it starts).
-nonisolated(unsafe) private var completionWords: [String] = []
-nonisolated(unsafe) private var completionWantsFiles = false
-/// Matches for the completion in progress (generator state).
-nonisolated(unsafe) private var completionMatches: [String] = []
-nonisolated(unsafe) private var completionIndex = 0
-
-/// Extra action to run on SIGTERM at the prompt, after the history is saved.
-nonisolated(unsafe) private var terminationAction: (() -> Void)?
-nonisolated(unsafe) private var terminationHandlerInstalled = false
-
-private func installHandler(_ signo: Int32, _ handler: @convention(c) (Int32) -> Void) {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = handler
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = SA_RESTART // poll(2) is never restarted, so it still wakes up
-    sigaction(signo, &action, nil)
-}
-
 private func monotonicMilliseconds() -> Int {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Int(ts.tv_sec) * 1000 + Int(ts.tv_nsec) / 1_000_000
 }
 
-/// The line being edited up to `byteOffset` (readline counts bytes).
-private func lineBefore(byteOffset: Int) -> String {
-    guard let buffer = navsh_rl_line_buffer(), byteOffset > 0 else { return "" }
-    let bytes = UnsafeBufferPointer(
-        start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
-        count: min(byteOffset, Int(navsh_rl_end())))
-    return String(decoding: bytes, as: UTF8.self)
-}
-
-private func writeStdout(_ text: String) {
+func writeStdout(_ text: String) {
     // Readline draws through the C stream: what it holds goes first.
     fflush(navsh_stdout())
     if let output = LineEditor.output {
@@ -87,24 +45,6 @@ private func writeStdout(_ text: String) {
     }
 }
 
-// MARK: - History file location
-
-/// `$NAVSH_HISTORY` if set, else `$XDG_STATE_HOME/navsh/history`, else
-/// `$HOME/.local/state/navsh/history`; nil (no history) when none of these is
-/// usable or `NAVSH_HISTORY` is empty or `/dev/null`.
-func historyFilePath(environment: [String: String]) -> String? {
-    if let explicit = environment["NAVSH_HISTORY"] {
-        return explicit.isEmpty || explicit == "/dev/null" ? nil : explicit
-    }
-    if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
-        return state + "/navsh/history"
-    }
-    if let home = environment["HOME"], !home.isEmpty {
-        return home + "/.local/state/navsh/history"
-    }
-    return nil
-}
-
 // MARK: - LineEditor
 
 final class LineEditor {
@@ -113,15 +53,17 @@ final class LineEditor {
 
     let historyPath: String?
     let maxHistory: Int
-    private var history: [String] = []
+    var history: [String] = []
     /// Lines entered in this session and not saved yet (a save merges them
     /// into the file as it is then, so two prompts sharing it keep both).
-    private var unsaved: [String] = []
+    var unsaved: [String] = []
     /// Lines still to hand out when one accepted input held several lines
     /// (a bracketed paste of several lines).
     private var queuedLines: [String] = []
     /// True while a prompt is displayed and readline owns the terminal.
-    private var active = false
+    var active = false
+    /// True while the history file is being loaded (its lines are not new).
+    var loading = false
 
     /// historyPath nil = no history file. Loads it if present. Creates parent dirs when saving.
     init(historyPath: String?, maxHistory: Int = 1000) {
@@ -131,45 +73,7 @@ final class LineEditor {
         navsh_rl_set_readline_name("navsh")
         navsh_rl_set_catch_signals(0)
         navsh_rl_set_catch_sigwinch(0)
-        navsh_rl_set_attempted_completion_function { text, start, _ in
-            // Never fall back to readline's own filename completion: file
-            // names are offered only where the grammar takes one.
-            navsh_rl_set_attempted_completion_over(1)
-            guard let text else { return nil }
-            let before = lineBefore(byteOffset: Int(start))
-            switch Completion.at(before[...], screens: completionScreens) {
-            case .words(let words):
-                completionWords = words
-                completionWantsFiles = false
-            case .files(let plus):
-                completionWords = plus
-                completionWantsFiles = true
-                navsh_rl_set_filename_completion_desired(1)
-            }
-            return rl_completion_matches(text) { prefixPointer, state in
-                if state == 0 {
-                    let prefix = prefixPointer.map { String(cString: $0) } ?? ""
-                    var seen = Set<String>()
-                    completionMatches = completionWords.filter {
-                        $0.hasPrefix(prefix) && seen.insert($0).inserted
-                    }.sorted()
-                    if completionWantsFiles, let prefixPointer {
-                        var fileState: Int32 = 0
-                        while let match = rl_filename_completion_function(prefixPointer, fileState) {
-                            fileState += 1
-                            let name = String(cString: match)
-                            free(match)
-                            if seen.insert(name).inserted { completionMatches.append(name) }
-                        }
-                    }
-                    completionIndex = 0
-                }
-                guard completionIndex < completionMatches.count else { return nil }
-                let word = completionMatches[completionIndex]
-                completionIndex += 1
-                return strdup(word)
-            }
-        }
+        LineEditor.installCompletion()
         using_history()
         if self.maxHistory > 0 { stifle_history(Int32(clamping: self.maxHistory)) }
         loadHistory()
@@ -180,66 +84,6 @@ final class LineEditor {
         sigwinchFlag = 0
         installHandler(SIGINT) { _ in sigintFlag = 1 }
         installHandler(SIGWINCH) { _ in sigwinchFlag = 1 }
-    }
-
-    // MARK: Signals
-
-    /// Installs a SIGTERM handler. A SIGTERM that arrives while `read` waits at
-    /// the prompt restores the terminal, saves the history, runs `onTerm`, and
-    /// exits with status 143. A SIGTERM that arrives while a command runs is
-    /// acted on at the next `read` or `handlePendingTermination()` call.
-    static func installTerminationHandler(_ onTerm: (() -> Void)? = nil) {
-        terminationAction = onTerm
-        _ = sigtermFlag
-        _ = sighupFlag
-        if !terminationHandlerInstalled {
-            terminationHandlerInstalled = true
-            installHandler(SIGTERM) { _ in sigtermFlag = 1 }
-            // The terminal closed (its window, an ssh session): save like SIGTERM, exit 129.
-            installHandler(SIGHUP) { _ in
-                sighupFlag = 1
-                sigtermFlag = 1
-            }
-        }
-    }
-
-    /// True once SIGTERM or SIGHUP arrived (only with installTerminationHandler).
-    static var terminationPending: Bool { sigtermFlag != 0 }
-
-    /// Returns true (and clears it) if Ctrl-C (SIGINT) arrived since the last
-    /// call or the last `read`. For long-running commands (a real-time wait)
-    /// to poll between steps.
-    static func takeInterrupt() -> Bool {
-        if sigintFlag != 0 {
-            sigintFlag = 0
-            interruptedThisLine = true
-            return true
-        }
-        return false
-    }
-
-    /// True if Ctrl-C arrived since the last `read`, even if a real-time wait
-    /// already took it: a `source` asks between its lines, and stops.
-    static func interruptedSinceRead() -> Bool {
-        _ = takeInterrupt()
-        return interruptedThisLine
-    }
-
-    /// If SIGTERM (or SIGHUP) is pending: save the history, run the termination
-    /// action, exit 143 (129).
-    func handlePendingTermination() {
-        guard sigtermFlag != 0 else { return }
-        if active {
-            rl_callback_handler_remove()
-            active = false
-            writeStdout("\n")
-        }
-        fflush(navsh_stdout())
-        saveHistory()
-        terminationAction?()
-        fflush(navsh_stdout())
-        fflush(navsh_stderr())
-        exit(sighupFlag != 0 ? 129 : 143)
     }
 
     // MARK: Reading
@@ -410,79 +254,5 @@ final class LineEditor {
         rl_on_new_line()
         rl_forced_update_display()
         fflush(navsh_stdout())
-    }
-
-    // MARK: History
-
-    /// Adds a non-empty line to history (skipped if identical to the previous entry).
-    func addHistory(_ line: String) {
-        guard line.contains(where: { !$0.isWhitespace }) else { return }
-        guard !line.contains(where: { $0 == "\n" || $0 == "\r" }) else { return }
-        if history.last == line { return }
-        history.append(line)
-        if history.count > maxHistory {
-            history.removeFirst(history.count - maxHistory)
-        }
-        if maxHistory > 0 {
-            add_history(line)
-        }
-        if !loading { unsaved.append(line) }
-    }
-
-    private var loading = false
-
-    private func loadHistory() {
-        guard let historyPath else { return }
-        loading = true
-        for line in HistoryFile.read(historyPath) { addHistory(line) }
-        loading = false
-    }
-
-    /// Adds this session's lines to the history file (mode 0600) as it is now,
-    /// keeping at most maxHistory entries, through a temporary file renamed
-    /// into place under a lock (HistoryFile). On failure,
-    /// or when the path is not a regular file the user owns, prints one warning
-    /// line to stderr, leaves the file alone and carries on.
-    func saveHistory() {
-        guard let historyPath else { return }
-        func warn(_ reason: String) {
-            fputs("navsh: warning: cannot write history \(historyPath): \(reason)\n", navsh_stderr())
-            fflush(navsh_stderr())
-        }
-        if let slash = historyPath.lastIndex(of: "/"), slash != historyPath.startIndex {
-            let parent = String(historyPath[..<slash])
-            if let reason = makeDirectories(parent) {
-                warn(reason)
-                return
-            }
-        }
-        if let reason = HistoryFile.append(unsaved, to: historyPath, keeping: maxHistory) {
-            warn(reason)
-        } else {
-            unsaved = []
-        }
-    }
-
-    /// mkdir -p; returns an error description or nil.
-    private func makeDirectories(_ path: String) -> String? {
-        var st = stat()
-        if stat(path, &st) == 0 {
-            return (st.st_mode & S_IFMT) == S_IFDIR ? nil : "\(path) is not a directory"
-        }
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            if let reason = makeDirectories(String(path[..<slash])) { return reason }
-        }
-        if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            return String(cString: strerror(errno))
-        }
-        return nil
-    }
-
-    // MARK: Completion
-
-    /// Screen names Tab completes where the grammar takes a screen (live
-    /// screens and declared classes).
-    static func setCompletionScreens(_ screens: [String]) {
-        completionScreens = screens
     }
 }

@@ -26,6 +26,31 @@ final class LiveView {
         self.colour = colour
     }
 
+    /// A live view for `session` (at a terminal, `show live` draws it), set as
+    /// the session's live hook and redrawn as the real-time clock steps and
+    /// before a `pause` waits.
+    static func attach(to session: Session, writer: OutputWriter, driver: RealTimeDriver) -> LiveView {
+        let live = LiveView(colour: session.options.colour)
+        live.attach(to: session, writer: writer, driver: driver)
+        return live
+    }
+
+    func attach(to session: Session, writer: OutputWriter, driver: RealTimeDriver) {
+        session.liveHook = { [self] on in
+            writer.flush()
+            return set(on, session: session)
+        }
+        driver.onStep = { [self] in redraw(session) }
+        let pause = TerminalPause.hook(writer: writer)
+        session.pauseHook = pause.map { wait in
+            { [self] text in
+                redraw(session)
+                writer.flush()
+                wait(text)
+            }
+        }
+    }
+
     /// The hook for `Session.liveHook`: turns the picture on or off; returns a line to print, if any.
     func set(_ on: Bool, session: Session) -> String? {
         if !on {

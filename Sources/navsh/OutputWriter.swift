@@ -28,6 +28,9 @@ final class OutputWriter: OutputSink {
     /// Whether stdout can no longer be written (its reader left, the disk is full, it was closed).
     var stdoutFailed: Bool { stdoutError != 0 }
 
+    /// Wrap notes and warnings at this many columns (0: never; the prompt at a terminal sets it).
+    @exclusivity(unchecked) var wrapWidth = 0
+
     /// While set, lines go there at once (the prompt prints them above the line being typed).
     @exclusivity(unchecked) var redirect: ((String) -> Void)?
 
@@ -42,6 +45,10 @@ final class OutputWriter: OutputSink {
     }
 
     func event(_ event: Event, seq: Int, json: Bool, colour: Bool, names: ClassNames) {
+        if wrapWidth > 0, !json, TerminalWrap.wraps(event) {
+            for text in TerminalWrap.render(event, width: wrapWidth, colour: colour, names: names) { line(text) }
+            return
+        }
         guard !colour, redirect == nil else {
             line(
                 json

@@ -7,11 +7,13 @@ struct Repl {
     let writer: OutputWriter
     let options: Options
     let driver: RealTimeDriver
+    /// The live view a file run with -i set up (its picture stays), if any.
+    var live: LiveView?
 
     func run() {
         let environment = currentEnvironment()
         let editor = LineEditor(historyPath: historyFilePath(environment: environment))
-        let live = LiveView(colour: session.options.colour)
+        let live = self.live ?? LiveView(colour: session.options.colour)
         LineEditor.installTerminationHandler {
             writer.flush()
             live.stop()
@@ -29,14 +31,10 @@ struct Repl {
             }
         }
         session.atPrompt = true
-        session.pauseHook = TerminalPause.hook(writer: writer)
+        live.attach(to: session, writer: writer, driver: driver)
         // Ctrl-C, SIGTERM or SIGHUP stop a long `source` between two of its lines.
         session.interruptRequested = { LineEditor.interruptedSinceRead() || LineEditor.terminationPending }
-        session.liveHook = { on in
-            writer.flush()
-            return live.set(on, session: session)
-        }
-        driver.onStep = { live.redraw(session) }
+        live.redraw(session)
         // Real time is the prompt's default; scripts keep the virtual clock unless asked.
         if options.clock == nil { session.clockMode = .real }
         session.keepSettingsForReset()
@@ -45,6 +43,7 @@ struct Repl {
         var lineNumber = 0
         reading: while true {
             writer.flush()
+            writer.wrapWidth = TerminalWrap.columns()
             let input = editor.read(prompt: "navsh> ") {
                 guard session.clockMode == .real else { return }
                 writer.redirect = { editor.printAbove($0) }
@@ -70,6 +69,7 @@ struct Repl {
         }
         session.endOfInput(file: "<prompt>")
         writer.flush()
+        writer.wrapWidth = 0
         live.stop()
         editor.saveHistory()
     }

@@ -53,8 +53,9 @@ enum Shell {
         let session = Session(options: sessionOptions(options), host: host)
         host.session = session
         let driver = RealTimeDriver(writer: writer, showProgress: isatty(1) == 1)
-        // `navsh -i FILE` at a terminal: FILE's `pause` lines wait for Enter.
-        if options.interactiveAfter { session.pauseHook = TerminalPause.hook(writer: writer) }
+        // `navsh -i FILE` at a terminal: FILE's `pause` lines wait for Enter, and
+        // its `show live` draws (the prompt after it keeps the same picture).
+        let live = options.interactiveAfter ? LiveView.attach(to: session, writer: writer, driver: driver) : nil
         session.speed = options.speed
         if let clock = options.clock { session.clockMode = clock }
         session.keepSettingsForReset()
@@ -99,12 +100,13 @@ enum Shell {
         if wantsPrompt, !ended {
             if isatty(0) == 1 {
                 writer.flush()
-                Repl(session: session, writer: writer, options: options, driver: driver).run()
+                Repl(session: session, writer: writer, options: options, driver: driver, live: live).run()
             } else if options.interactiveAfter {
                 // `-i FILE` with piped input goes on with the commands on stdin.
                 _ = runStdin(session: session, driver: driver)
             }
         }
+        live?.stop()
         session.stopRecording()
         host.closeAll()
         writer.flush()

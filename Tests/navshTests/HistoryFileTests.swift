@@ -119,4 +119,37 @@ final class HistoryFileTests: TerminalTestCase {
         XCTAssertEqual(try String(contentsOfFile: other, encoding: .utf8), "push Earlier\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["history"])
     }
+
+    // A history file far bigger than the history navsh keeps (a runaway file,
+    // here 256 MiB, sparse): only its last 4 MiB are read, its last lines are
+    // recalled, and the next save trims the file to the lines kept (as
+    // readline's history-file-size does). The whole file was read at start-up:
+    // under a 256 MiB address-space limit navsh died before its prompt.
+    func testHugeHistoryFileIsReadFromItsTailOnly() throws {
+        let history = defaultHistory()
+        try FileManager.default.createDirectory(
+            atPath: (history as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let fd = open(history, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        XCTAssertEqual(ftruncate(fd, 256 << 20), 0)
+        XCTAssertEqual(lseek(fd, 0, SEEK_END), 256 << 20)
+        let tail = Array("\npush Earlier\npush Last\n".utf8)
+        XCTAssertEqual(tail.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }, tail.count)
+        close(fd)
+        let s = try PTYSession(
+            executable: "/bin/sh", arguments: ["-c", "ulimit -v 262144 && exec \"$0\"", try NavshBinary.require()],
+            environment: environment(history: history))
+        do {
+            try s.expect(Self.prompt, timeout: 10)
+            s.send("\u{10}\r") // Ctrl-P (previous line), Enter
+            try s.expect("nav.pushViewController(Last")
+            try s.expect(Self.prompt)
+            s.send("quit\r")
+            XCTAssertEqual(try s.waitForExit(timeout: 10), 0)
+        } catch {
+            XCTFail("\(error)\n--- transcript ---\n\(s.transcript.debugDescription)")
+        }
+        let saved = try String(contentsOfFile: history, encoding: .utf8)
+        XCTAssertEqual(saved, "push Earlier\npush Last\nquit\n")
+    }
 }

@@ -72,13 +72,16 @@ final class LiveViewTmuxTests: TerminalTestCase {
     }
 
     /// Starts navsh in a tmux pane of this size.
-    private func start(columns: Int, rows: Int) throws {
+    private func start(columns: Int, rows: Int, arguments: [String] = [], waitingFor ready: String = "navsh>")
+        throws
+    {
         let env = environment(history: historyPath).map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let words = arguments.map { " '\($0)'" }.joined()
         try tmux([
             "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
-            "env -i \(env) TERM=screen '\(try NavshBinary.require())'",
+            "env -i \(env) TERM=screen '\(try NavshBinary.require())'\(words)",
         ])
-        try waitFor("navsh>") // capture-pane drops trailing blanks
+        try waitFor(ready) // capture-pane drops trailing blanks
     }
 
     private func pane() throws -> [String] {
@@ -147,6 +150,24 @@ final class LiveViewTmuxTests: TerminalTestCase {
         XCTAssertGreaterThanOrEqual(stackRow, 15, lines.joined(separator: "\n"))
         XCTAssertTrue(lines[0].hasPrefix("╭"), "the picture scrolled away:\n" + lines.joined(separator: "\n"))
         try type("show live off")
+        try type("quit")
+    }
+
+    // A lesson run with -i (issue 15): its `show live` draws the phone while the
+    // file runs (at its pauses), and the prompt after it keeps the same picture.
+    // It drew nothing: the live view was set up by the prompt, after the file ran.
+    func testShowLiveInALessonRunWithDashI() throws {
+        let lesson = temporaryDirectory.appendingPathComponent("lesson.nav").path
+        try Data("show live\npush Home\npause \"look\"\npush Detail\n".utf8).write(to: URL(fileURLWithPath: lesson))
+        try start(columns: 100, rows: 40, arguments: ["-i", lesson], waitingFor: "look [Enter]")
+        var lines = try pane()
+        XCTAssertTrue(lines[0].hasPrefix("╭"), "no picture at the pause:\n" + lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.prefix(14).contains { $0.contains("Home") }, lines.joined(separator: "\n"))
+        try tmux(["send-keys", "Enter"])
+        lines = try waitFor("navsh>")
+        lines = try waitFor("‹ Home")
+        XCTAssertTrue(lines[0].hasPrefix("╭"), "no picture at the prompt:\n" + lines.joined(separator: "\n"))
+        XCTAssertTrue(lines[1].contains("‹ Home") && lines[1].contains("Detail"), lines.joined(separator: "\n"))
         try type("quit")
     }
 
