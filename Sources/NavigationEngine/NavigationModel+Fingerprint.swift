@@ -122,7 +122,7 @@ extension NavigationModel {
         while i < e.sortedScreens.count {
             let item = e.sortedScreens[i]
             var j = i
-            while j > 0, Self.precedes(item.name, e.sortedScreens[j - 1].name) {
+            while j > 0, ScreenName.canonicalOrder(item.name, e.sortedScreens[j - 1].name) {
                 e.sortedScreens[j] = e.sortedScreens[j - 1]
                 j -= 1
             }
@@ -136,10 +136,5 @@ extension NavigationModel {
             e.put(flags: screen.viewLoaded, screen.runtimeGate, screen.backHiddenByGate)
             e.put(screen.parent)
         }
-    }
-
-    @inline(__always)
-    private static func precedes(_ a: ScreenName, _ b: ScreenName) -> Bool {
-        a.cls.id != b.cls.id ? a.cls.id < b.cls.id : a.ordinal < b.ordinal
     }
 }

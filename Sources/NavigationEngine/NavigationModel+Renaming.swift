@@ -13,7 +13,7 @@ extension NavigationModel {
         // Every instance ever made is alive: numbers are 1...k already.
         if screens.count == created { return }
         var live = screens.keys
-        live.sort { ($0.cls.id, $0.ordinal) < ($1.cls.id, $1.ordinal) }
+        live.sort(by: ScreenName.canonicalOrder)
         // Already renamed (the usual case once the search runs): each class's
         // live instances are 1...k with a count of k, and every class with none
         // alive has a count of 1. Checked without building anything.

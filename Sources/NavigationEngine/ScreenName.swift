@@ -14,8 +14,9 @@ public struct ScreenName: Hashable, Sendable {
 
     /// An order by number, not by words: for lists kept sorted only so that
     /// equal states compare equal (the words' order is `ClassNames.precedes`).
+    @inline(__always)
     static func canonicalOrder(_ lhs: ScreenName, _ rhs: ScreenName) -> Bool {
-        (lhs.cls.id, lhs.ordinal) < (rhs.cls.id, rhs.ordinal)
+        lhs.cls.id != rhs.cls.id ? lhs.cls.id < rhs.cls.id : lhs.ordinal < rhs.ordinal
     }
 
     /// One word for the hasher: the class number and the ordinal, mixed.
