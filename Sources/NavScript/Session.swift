@@ -257,8 +257,8 @@ public final class Session {
             seq += end - start
             return
         }
-        // Read in place, once (`current.model.names` would copy the model).
-        let names = inPlace(\.names)
+        // Once per call, not once per event.
+        let names = current.model.names
         // Decided on the category alone, so an event not printed is not copied.
         for index in start..<end {
             seq += 1
