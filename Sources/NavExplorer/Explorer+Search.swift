@@ -12,16 +12,15 @@ import Synchronization
 struct Expansion: Sendable {
     struct Child: Sendable {
         var fingerprint: UInt64
-        /// The parent's position in the frontier.
+        /// The parent's state id.
         var parent: Int32
         var step: UInt8
-        /// Properties the step broke, and the state (only for a state not seen before the batch).
+        /// Whether the state was not seen before the batch (so it may be new).
+        var fresh: Bool
+        /// Properties the step broke, and the state (only for a fresh state).
         var violations: UInt64
-        /// The state's position in `models` (0 when models are not kept); -1 when it was seen before the batch.
-        var model: Int32
     }
     var children: [Child] = []
-    var models: [NavigationModel] = []
     var steps = 0
 }
 
@@ -54,6 +53,11 @@ extension Explorer {
 
     /// Searches breadth-first. `progress` is called between batches on the
     /// calling thread; `shouldStop` (Ctrl-C) is asked as often.
+    ///
+    /// No state's model is stored: a level's states are rebuilt from their
+    /// parent links when they are expanded (`AncestorPath`), so a stored
+    /// state costs its fingerprint and its link, and the last level not even
+    /// the link.
     public func run(
         progress: (ExploreProgress) -> Void = { _ in },
         shouldStop: () -> Bool = { false }
@@ -63,9 +67,7 @@ extension Explorer {
         let jobs = max(1, config.jobs)
         result.jobs = jobs
         let seen = SeenSet()
-        // Parent links: state id -> (parent id, step). The start state is id 0.
-        var parentOf: [Int32] = [-1]
-        var stepOf: [UInt8] = [0]
+        let links = ParentLinks()
         var first = start
         canonical(&first)
         _ = seen.insert(Self.fingerprint(first))
@@ -75,8 +77,8 @@ extension Explorer {
         if startMask != 0, config.shard?.reportsShort(length: 0) ?? true {
             record(startMask, path: [], into: &result, reported: &reported)
         }
-        var frontier: [NavigationModel] = [first]
-        var frontierIDs: [Int32] = [0]
+        // The ids of the level being expanded: the start state first.
+        var frontier = 0..<1
         var done = !result.violations.isEmpty && (!config.all || reported == checkedMask)
         var level = 0
         search: while !done, level < config.depth {
@@ -86,47 +88,36 @@ extension Explorer {
             }
             result.depthReached = level + 1
             // The states of the last level are checked and counted but never
-            // expanded: their models are not kept (most states are on the last level).
-            let keepModels = level + 1 < config.depth
-            var next: [NavigationModel] = []
-            var nextIDs: [Int32] = []
+            // expanded: their links are not kept (most states are on the last level).
+            let keepLinks = level + 1 < config.depth
+            let nextStart = links.count
             var nextCount = 0
-            if keepModels {
-                next.reserveCapacity(frontier.count * 2)
-                nextIDs.reserveCapacity(frontier.count * 2)
-            }
-            var batchStart = 0
+            var batchStart = frontier.lowerBound
             let batchSize = Self.batchPerJob * jobs
-            while batchStart < frontier.count {
-                let batchEnd = min(frontier.count, batchStart + batchSize)
+            while batchStart < frontier.upperBound {
+                let batchEnd = min(frontier.upperBound, batchStart + batchSize)
                 let expansions = expand(
-                    frontier, batchStart..<batchEnd, jobs: jobs, seen: seen, keepModels: keepModels)
+                    batchStart..<batchEnd, level: level, first: first, links: links, jobs: jobs, seen: seen)
                 for expansion in expansions {
                     result.steps += expansion.steps
                     for child in expansion.children {
-                        let parentID = frontierIDs[Int(child.parent)]
+                        let parentID = child.parent
                         if let shard = config.shard, level + 1 == shard.prefixDepth,
-                            !shard.owns(
-                                prefix: Self.path(to: parentID, parentOf: parentOf, stepOf: stepOf) + [Int(child.step)])
+                            !shard.owns(prefix: links.path(to: parentID) + [Int(child.step)])
                         {
                             continue
                         }
                         var mask = child.violations
                         if let shard = config.shard, !shard.reportsShort(length: level + 1) { mask = 0 }
-                        let isNew = child.model >= 0 && seen.insert(child.fingerprint)
+                        let isNew = child.fresh && seen.insert(child.fingerprint)
                         if !isNew { mask &= Self.stepMask(of: self) }
                         if isNew {
-                            parentOf.append(parentID)
-                            stepOf.append(child.step)
-                            if keepModels {
-                                next.append(expansion.models[Int(child.model)])
-                                nextIDs.append(Int32(truncatingIfNeeded: parentOf.count - 1))
-                            }
+                            if keepLinks { links.append(parent: parentID, step: child.step) }
                             nextCount += 1
                             result.states += 1
                         }
                         if mask & ~reported != 0 {
-                            let path = Self.path(to: parentID, parentOf: parentOf, stepOf: stepOf) + [Int(child.step)]
+                            let path = links.path(to: parentID) + [Int(child.step)]
                             record(mask & ~reported, path: path, into: &result, reported: &reported)
                             if !config.all || reported == checkedMask {
                                 done = true
@@ -139,14 +130,11 @@ extension Explorer {
                         }
                     }
                 }
-                // The parents' models are done with: free them now, not at the end
-                // of the level, so a level's models and the next's are not all held at once.
-                for p in batchStart..<batchEnd { frontier[p] = first }
                 batchStart = batchEnd
                 progress(
                     ExploreProgress(
                         depth: level + 1, states: result.states, steps: result.steps,
-                        queue: frontier.count - batchStart + nextCount,
+                        queue: frontier.upperBound - batchStart + nextCount,
                         seconds: monotonicSeconds() - clockStart))
                 if shouldStop() {
                     result.cut = .interrupted
@@ -155,8 +143,7 @@ extension Explorer {
             }
             level += 1
             result.depthComplete = level
-            frontier = next
-            frontierIDs = nextIDs
+            frontier = keepLinks ? nextStart..<links.count : nextStart..<(nextStart + nextCount)
         }
         if !done, result.cut == nil, level < config.depth, frontier.isEmpty { result.exhausted = true }
         if done, result.cut == nil, !config.all {
@@ -175,16 +162,6 @@ extension Explorer {
         return mask
     }
 
-    static func path(to id: Int32, parentOf: [Int32], stepOf: [UInt8]) -> [Int] {
-        var steps: [Int] = []
-        var node = id
-        while node > 0 {
-            steps.append(Int(stepOf[Int(node)]))
-            node = parentOf[Int(node)]
-        }
-        return steps.reversed()
-    }
-
     /// Records the first property in report order among `mask` (all of them with `--all`).
     func record(_ mask: UInt64, path: [Int], into result: inout ExploreResult, reported: inout UInt64) {
         for bit in 0..<64 where mask & (1 << UInt64(bit)) != 0 {
@@ -201,51 +178,52 @@ extension Explorer {
     /// thread that finishes its part early takes more instead of waiting.
     static let chunk = 64
 
-    /// Expands the parents in `range` on `jobs` threads, each taking the next
-    /// chunk as it finishes one; the expansions come back in chunk order (the
-    /// order of the parents), whatever thread made them.
+    /// Expands the states `range` of `level` on `jobs` threads, each taking
+    /// the next chunk as it finishes one; the expansions come back in chunk
+    /// order (the order of the parents), whatever thread made them.
     func expand(
-        _ frontier: [NavigationModel], _ range: Range<Int>, jobs: Int, seen: SeenSet, keepModels: Bool
+        _ range: Range<Int>, level: Int, first: NavigationModel, links: ParentLinks, jobs: Int, seen: SeenSet
     ) -> [Expansion] {
         let count = (range.count + Self.chunk - 1) / Self.chunk
         let chunks = Chunks(count)
         runInParallel(min(jobs, count)) { _ in
+            var path = AncestorPath(start: first, depth: level)
             while true {
                 let c = chunks.next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard c < count else { break }
                 let lower = range.lowerBound + c * Self.chunk
                 var expansion = Expansion()
                 self.expand(
-                    frontier, lower..<min(range.upperBound, lower + Self.chunk), seen: seen, keepModels: keepModels,
-                    into: &expansion)
+                    lower..<min(range.upperBound, lower + Self.chunk), level: level, path: &path, links: links,
+                    seen: seen, into: &expansion)
                 chunks.put(expansion, at: c)
             }
         }
         return chunks.take()
     }
 
-    /// One worker's share: every step from every parent, in order.
-    /// A new state's model is kept only when `keepModels` (its `model` is 0 otherwise).
+    /// One worker's share: every step from every state of `range`, in order.
     func expand(
-        _ frontier: [NavigationModel], _ range: Range<Int>, seen: SeenSet, keepModels: Bool,
+        _ range: Range<Int>, level: Int, path: inout AncestorPath, links: ParentLinks, seen: SeenSet,
         into out: inout Expansion
     ) {
         var events: [Event] = []
         events.reserveCapacity(64)
         var encoder = StateEncoder()
-        if keepModels { out.models.reserveCapacity(range.count * 2) }
         out.children.reserveCapacity(range.count * 2)
         let stepCount = config.actions.count + 1
         for p in range {
+            let id = Int32(truncatingIfNeeded: p)
+            path.rebuild(id, level: level, links: links, explorer: self, events: &events)
             // A refused step changes nothing (NavigationModel.perform), so the
             // copy of the parent serves the steps after it: most steps of a
             // search are refused, and each copy retains and releases every
             // array of the model.
-            var model = frontier[p]
+            var model = path.top
             var used = false
             for step in 0..<stepCount {
                 if used {
-                    model = frontier[p]
+                    model = path.top
                     used = false
                 }
                 guard let raised = run(step, on: &model, events: &events) else { continue }
@@ -258,24 +236,64 @@ extension Explorer {
                     canonical(&model)
                     fingerprint = encoder.fingerprint(of: model)
                 }
-                var modelIndex: Int32 = -1
+                var fresh = false
                 if !raised, !seen.contains(fingerprint) {
                     violations |= stateViolations(model, events: events)
-                    if keepModels {
-                        modelIndex = Int32(truncatingIfNeeded: out.models.count)
-                        out.models.append(model)
-                    } else {
-                        modelIndex = 0
-                    }
+                    fresh = true
                 } else if violations == 0 {
                     continue
                 }
                 out.children.append(
                     Expansion.Child(
-                        fingerprint: fingerprint, parent: Int32(truncatingIfNeeded: p),
-                        step: UInt8(truncatingIfNeeded: step),
-                        violations: violations, model: modelIndex))
+                        fingerprint: fingerprint, parent: id, step: UInt8(truncatingIfNeeded: step), fresh: fresh,
+                        violations: violations))
             }
+        }
+    }
+}
+
+/// A worker's way down from the start state to the state it expands: the
+/// models of one state and its ancestors, a level each, rebuilt by running
+/// again the steps their parent links name (a step is a function of the
+/// state: `perform` and the clock read nothing else). Consecutive states of
+/// a level share most of their ancestors, so rebuilding a state costs about
+/// one step, and a worker holds `depth + 1` models, whatever the search's size.
+struct AncestorPath {
+    /// The state id on each level, -1 for none yet; level 0 is the start state.
+    private var ids: [Int32]
+    private var models: [NavigationModel]
+    private var chain: [Int32] = []
+
+    init(start: NavigationModel, depth: Int) {
+        ids = [0] + Array(repeating: -1, count: depth)
+        models = Array(repeating: start, count: depth + 1)
+    }
+
+    /// The model of the state last rebuilt.
+    private(set) var top: NavigationModel {
+        get { models[models.count - 1] }
+        set { models[models.count - 1] = newValue }
+    }
+
+    /// Makes `top` the model of state `id`, which is on the last level.
+    mutating func rebuild(
+        _ id: Int32, level: Int, links: ParentLinks, explorer: Explorer, events: inout [Event]
+    ) {
+        chain.removeAll(keepingCapacity: true)
+        var node = id
+        var lv = level
+        while ids[lv] != node {
+            chain.append(node)
+            node = links.parent(of: node)
+            lv -= 1
+        }
+        for node in chain.reversed() {
+            lv += 1
+            var model = models[lv - 1]
+            _ = explorer.run(Int(links.step(of: node)), on: &model, events: &events)
+            explorer.canonical(&model)
+            models[lv] = model
+            ids[lv] = node
         }
     }
 }

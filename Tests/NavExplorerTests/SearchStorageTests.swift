@@ -1,0 +1,86 @@
+import NavScript
+import NavigationEngine
+import Testing
+
+@testable import NavExplorer
+
+/// The search keeps no state's model: it stores fingerprints and parent
+/// links and rebuilds a level's states from the links (`AncestorPath`). These
+/// check that against a search that keeps every model.
+@Suite("Search storage")
+struct SearchStorageTests {
+    /// The setups of the encoding tests with every property off, so no
+    /// violation ends the search early.
+    static func explorers(depth: Int, jobs: Int = 1) -> [(Setup, Explorer)] {
+        StateEncodingTests.setups.map { text, profile in
+            let setup = Setup(text, profile: profile)
+            var config = ExploreConfiguration(actions: setup.session.declarations.actions, invariants: [], checks: [])
+            config.depth = depth
+            config.jobs = jobs
+            return (setup, Explorer(start: setup.model, configuration: config))
+        }
+    }
+
+    @Test("as many states as a breadth-first search that keeps every model, for 1 and 2 jobs")
+    func countsMatchAKeepingSearch() {
+        for jobs in [1, 2] {
+            for (setup, explorer) in Self.explorers(depth: 5, jobs: jobs) {
+                let kept = StateEncodingTests.states(setup, depth: 5, limit: .max)
+                let result = explorer.run()
+                #expect(result.states == kept.count)
+                #expect(result.states > 100, "the setup reaches states: \(result.states)")
+            }
+        }
+    }
+
+    @Test("a state rebuilt from its parent links is the state the search reached")
+    func rebuiltStatesAreEqual() {
+        for (_, explorer) in Self.explorers(depth: 4) {
+            // A search that keeps every model, its links and its levels.
+            var first = explorer.start
+            explorer.canonical(&first)
+            let links = ParentLinks()
+            var models = [first]
+            var seen: Set<NavigationModel> = [first]
+            var levels = [0..<1]
+            var events: [Event] = []
+            for level in 0..<4 {
+                let start = models.count
+                for id in levels[level] {
+                    for step in 0...explorer.config.actions.count {
+                        var model = models[id]
+                        guard let raised = explorer.run(step, on: &model, events: &events), !raised else { continue }
+                        explorer.canonical(&model)
+                        if seen.insert(model).inserted {
+                            models.append(model)
+                            links.append(parent: Int32(id), step: UInt8(step))
+                        }
+                    }
+                }
+                levels.append(start..<models.count)
+            }
+            #expect(models.count > 50)
+            // Each level's states in order, then the deepest level backwards
+            // (so the path changes more than one level at a time).
+            for (level, range) in levels.enumerated() {
+                var path = AncestorPath(start: first, depth: level)
+                for id in Array(range) + Array(range.reversed()) {
+                    path.rebuild(Int32(id), level: level, links: links, explorer: explorer, events: &events)
+                    #expect(path.top == models[id], "state \(id) on level \(level)")
+                }
+            }
+        }
+    }
+
+    @Test("the seen-set holds every fingerprint through its growth, in any shard")
+    func seenSetGrows() {
+        let seen = SeenSet(capacityPerShard: 4)
+        var generator = SystemRandomNumberGenerator()
+        let keys = (0..<50_000).map { _ in UInt64.random(in: 1...UInt64.max, using: &generator) }
+        for key in keys { #expect(seen.insert(key)) }
+        #expect(seen.count == keys.count)
+        #expect(keys.allSatisfy { seen.contains($0) })
+        #expect(!keys.contains { seen.insert($0) })
+        #expect(seen.bytes <= keys.count * 8 * 8 / 3 + SeenSet.shardCount * 32)
+    }
+}
