@@ -4,9 +4,12 @@
 controller, `use features gates safe-pop swipe-guard proxy`, the legacy
 profile; each with at least 8 actions and checks that hold, so every search
 runs to its depth), with --jobs 1 and --jobs 2, beside SPIN's anchor
-(../shared/anchors/spin/run.sh) in the same run.
+(../shared/anchors/spin/run.sh) in the same run. Each setup names its depth
+in a `# bench depth: N` line: the depth at which the search visits at least
+2 million distinct states (issue 13); `--depth D` runs every setup at D
+instead (a quick look).
 
-    explore.py --navsh BIN --depth D [--spin SCRIPT | --no-spin]
+    explore.py --navsh BIN [--depth D] [--only NAME,NAME] [--spin SCRIPT | --no-spin]
 
 Per setup and jobs: distinct states, steps, seconds, distinct states/s,
 bytes per stored state (peak memory above a depth-1 run's, over the states
@@ -42,29 +45,45 @@ def explore(navsh, setup, depth, jobs):
     return summary[0]
 
 
+def setup_depth(setup):
+    """The depth a setup file names in its `# bench depth: N` line."""
+    with open(setup) as f:
+        for line in f:
+            m = re.match(r"#\s*bench depth:\s*(\d+)", line)
+            if m:
+                return int(m.group(1))
+    raise SystemExit(f"bench explore: {setup} has no `# bench depth: N` line")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--navsh", required=True)
-    ap.add_argument("--depth", type=int, default=8)
+    ap.add_argument("--depth", type=int, default=None)
+    ap.add_argument("--only", default="")
     ap.add_argument("--spin", default=os.path.join(HERE, "..", "..", "..", "shared", "anchors", "spin", "run.sh"))
     ap.add_argument("--no-spin", action="store_true")
     args = ap.parse_args()
     setups = sorted(glob.glob(os.path.join(HERE, "explore", "*.nav")))
-    print(f"depth {args.depth} on every setup (the largest that keeps the run under 5 minutes at today's speed;"
-          f" 2 million distinct states would take minutes per setup)")
-    header = f"{'setup':<18}{'jobs':>5}{'states':>11}{'steps':>12}{'s':>8}{'states/s':>11}{'B/state':>9}{'RSS/st':>8}{'peak MiB':>10}{'CPU s':>7}{'st/CPU-s':>10}"
+    if args.only:
+        setups = [s for s in setups if os.path.basename(s)[:-4] in args.only.split(",")]
+    depths = {s: args.depth or setup_depth(s) for s in setups}
+    if args.depth:
+        print(f"depth {args.depth} on every setup")
+    else:
+        print("each setup at its `# bench depth` (at least 2 million distinct states)")
+    header = f"{'setup':<18}{'depth':>6}{'jobs':>5}{'states':>11}{'steps':>12}{'s':>8}{'states/s':>11}{'B/state':>9}{'RSS/st':>8}{'peak MiB':>10}{'CPU s':>7}{'st/CPU-s':>10}"
     print(header)
     rates = {}
     for setup in setups:
         name = os.path.basename(setup)[:-4]
         base = explore(args.navsh, setup, 1, 1)
         for jobs in (1, 2):
-            s = explore(args.navsh, setup, args.depth, jobs)
+            s = explore(args.navsh, setup, depths[setup], jobs)
             rate = s["states"] / s["seconds"] if s["seconds"] > 0 else 0
             rates[(name, jobs)] = rate
             per = (s["max_rss_bytes"] - base["max_rss_bytes"]) / max(1, s["states"] - base["states"])
             whole = s["max_rss_bytes"] / max(1, s["states"])
-            print(f"{name:<18}{jobs:>5}{s['states']:>11,}{s['steps']:>12,}{s['seconds']:>8.2f}{rate:>11,.0f}"
+            print(f"{name:<18}{depths[setup]:>6}{jobs:>5}{s['states']:>11,}{s['steps']:>12,}{s['seconds']:>8.2f}{rate:>11,.0f}"
                   f"{per:>9.0f}{whole:>8.0f}{s['max_rss_bytes'] / 1048576:>10.1f}{s['cpu_seconds']:>7.2f}"
                   f"{s['states'] / max(1e-9, s['cpu_seconds']):>10,.0f}", flush=True)
     if args.no_spin:
