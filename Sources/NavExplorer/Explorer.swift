@@ -134,7 +134,7 @@ public struct Explorer: Sendable {
         events.removeAll(keepingCapacity: true)
         if index < config.actions.count {
             do {
-                return try model.perform(config.actions[index].action, events: &events).raisedException
+                return try model.performStep(config.actions[index].action, events: &events) != nil
             } catch {
                 return nil
             }

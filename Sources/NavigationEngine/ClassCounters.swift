@@ -47,6 +47,13 @@ struct ClassCounters: Sendable {
         return total
     }
 
+    /// Replaces each counter by `body(class, counter)`, in place.
+    mutating func update(_ body: (ClassName, Int) -> Int) {
+        for i in values.indices where values[i] != Self.absent {
+            values[i] = body(ClassName(id: UInt32(truncatingIfNeeded: i)), values[i])
+        }
+    }
+
     /// Appends each counter to the encoder's pairs: the class number, the counter.
     func appendEntries(to e: inout StateEncoder) {
         values.withUnsafeBufferPointer { values in

@@ -113,11 +113,14 @@ extension NavigationModel {
     mutating func pruneGuarantees() {
         guard !guarantees.guarded.isEmpty || !guarantees.granted.isEmpty else { return }
         let live = screens
-        var guarded = guarantees.guarded
-        guarded.removeAll { !live.contains($0.screen) || navs[$0.nav] == nil }
-        var granted = guarantees.granted
-        granted.removeAll { !live.contains($0) }
-        guarantees.guarded = guarded
-        guarantees.granted = granted
+        let navs = navs
+        // Tested before anything is rewritten: on most steps nothing is dropped,
+        // and removing in place from arrays a parent shares copies them.
+        // (`navs[id]?.id` reads one field in place; `navs[id] == nil` copied the controller.)
+        func dropped(_ entry: Guarantees.Guarded) -> Bool { !live.contains(entry.screen) || navs[entry.nav]?.id == nil }
+        if guarantees.guarded.contains(where: dropped) { guarantees.guarded.removeAll(where: dropped) }
+        if guarantees.granted.contains(where: { !live.contains($0) }) {
+            guarantees.granted.removeAll { !live.contains($0) }
+        }
     }
 }

@@ -12,6 +12,7 @@ extension NavigationModel {
     public mutating func renameInstances() {
         // Every instance ever made is alive: numbers are 1...k already.
         if screens.count == created { return }
+        if renameCountersOnly() { return }
         var live = screens.keys
         live.sort(by: ScreenName.canonicalOrder)
         // Already renamed (the usual case once the search runs): each class's
@@ -108,6 +109,64 @@ extension NavigationModel {
         g.gateBreach = g.gateBreach.map { Guarantees.Guarded(nav: $0.nav, screen: map($0.screen), gate: map($0.gate)) }
         g.confirmationBreach = g.confirmationBreach.map(map)
         guarantees = g
+    }
+}
+
+extension NavigationModel {
+    /// `renameInstances` without allocating, when no instance needs a new
+    /// number (each live class's instances are 1...k already, the usual case
+    /// once the search runs): then at most the counters change, each class
+    /// with live instances getting their number and each without one a count
+    /// of 1, exactly as the long way does. False, having changed nothing, when
+    /// an instance needs a new number or a class number is past 63: the long
+    /// way then.
+    ///
+    /// A class's live instances are 1...k when their largest number is k:
+    /// the names are distinct, so k numbers of at least 1 whose largest is k
+    /// are 1...k.
+    fileprivate mutating func renameCountersOnly() -> Bool {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 128) { perClass in
+            // Live instances of class c at c, their largest number at 64 + c.
+            perClass.initialize(repeating: 0)
+            var liveClasses: UInt64 = 0
+            var quick = true
+            screens.forEachScreen { screen in
+                let c = Int(screen.name.cls.id)
+                guard c < 64, screen.name.ordinal >= 1 else {
+                    quick = false
+                    return
+                }
+                liveClasses |= 1 << UInt64(c)
+                perClass[c] += 1
+                perClass[64 + c] = Swift.max(perClass[64 + c], screen.name.ordinal)
+            }
+            guard quick else { return false }
+            var rest = liveClasses
+            var countersChanged = false
+            while rest != 0 {
+                let c = rest.trailingZeroBitCount
+                if perClass[64 + c] != perClass[c] { return false }
+                if counters[ClassName(id: UInt32(truncatingIfNeeded: c))] != perClass[c] { countersChanged = true }
+                rest &= rest &- 1
+            }
+            // The long way's test, as it makes it: the counts of the classes
+            // with none alive add up to the number of such classes.
+            let total = counters.sum { _, value in UInt64(truncatingIfNeeded: value) }
+            if UInt64(screens.count + counters.count - liveClasses.nonzeroBitCount) != total { countersChanged = true }
+            guard countersChanged else { return true }
+            counters.update { cls, _ in
+                cls.id < 64 && liveClasses & 1 << UInt64(cls.id) != 0 ? perClass[Int(cls.id)] : 1
+            }
+            rest = liveClasses
+            while rest != 0 {
+                let c = rest.trailingZeroBitCount
+                let cls = ClassName(id: UInt32(truncatingIfNeeded: c))
+                if counters[cls] == nil { counters.set(perClass[c], for: cls) }
+                rest &= rest &- 1
+            }
+            created = counters.sum { _, value in UInt64(value) }.toInt
+            return true
+        }
     }
 }
 

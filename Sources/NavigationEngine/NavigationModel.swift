@@ -102,11 +102,25 @@ public struct NavigationModel: Hashable, Sendable {
     /// exception UIKit raises is reported in the outcome and changes nothing but
     /// the events it appended.
     public mutating func perform(_ action: Action, events: inout [Event]) throws(EngineError) -> Outcome {
+        try perform(action, events: &events, detectingChange: true)
+    }
+
+    /// `perform` for the explorer, which asks only whether UIKit raised: the
+    /// same step, without the two summaries `Outcome.changed` compares.
+    /// Returns the exception UIKit raised, if it did.
+    public mutating func performStep(_ action: Action, events: inout [Event]) throws(EngineError) -> UIKitException? {
+        try perform(action, events: &events, detectingChange: false).exception
+    }
+
+    @inline(__always)
+    private mutating func perform(_ action: Action, events: inout [Event], detectingChange: Bool) throws(EngineError)
+        -> Outcome
+    {
         // Only the actions that can raise after changing something keep a copy to roll
         // back to; for the rest every refusal is found before anything changes, and not
         // holding a copy spares a copy-on-write of the stacks on every command.
         let saved: NavigationModel? = action.mayRaise ? self : nil
-        let before = action.isDeclaration ? nil : fingerprint
+        let before = action.isDeclaration || !detectingChange ? nil : fingerprint
         // Each fingerprint reads the controllers changed since the table's last refresh.
         if before != nil { work(2 &* (1 &+ navs.dirtyCount)) }
         let start = events.count
