@@ -1,14 +1,43 @@
 /// The presented controllers, bottom to top, with a count of the modals each
-/// screen presents, so "is this screen presenting already?" is one look-up
-/// (a search of the list per `present` made N nested presentations quadratic).
+/// screen presents once there are many, so "is this screen presenting
+/// already?" is one look-up (a search of the list per `present` made N nested
+/// presentations quadratic). A short list is searched instead: hashing a name
+/// into a `Dictionary` on every present and dismiss cost more than the search.
 ///
 /// A value equal, and hashed, as its list: the counts follow from it.
 struct ModalStack: Hashable, Sendable, RandomAccessCollection, ExpressibleByArrayLiteral {
     private var list: [Modal] = []
-    /// How many modals each screen presents (absent: none).
-    private var presenting: [ScreenName: Int] = [:]
-    /// How many modals an empty navigation controller presents (a nil presenter).
-    private var presentingWithoutScreen = 0
+    /// The counts, while the list is longer than `searchLimit` (nil: search the list).
+    private var counts: PresenterCounts?
+
+    /// Lists up to this long are searched; a longer one gets its counts.
+    private static let searchLimit = 16
+
+    /// How many modals each presenter presents.
+    private struct PresenterCounts: Sendable {
+        /// How many modals each screen presents (absent: none).
+        var presenting: [ScreenName: Int] = [:]
+        /// How many modals an empty navigation controller presents (a nil presenter).
+        var presentingWithoutScreen = 0
+
+        init(_ list: [Modal]) {
+            for modal in list { count(modal.presenter, by: 1) }
+        }
+
+        func presents(_ presenter: ScreenName?) -> Bool {
+            guard let presenter else { return presentingWithoutScreen > 0 }
+            return presenting[presenter] != nil
+        }
+
+        mutating func count(_ presenter: ScreenName?, by change: Int) {
+            guard let presenter else {
+                presentingWithoutScreen += change
+                return
+            }
+            let now = (presenting[presenter] ?? 0) + change
+            presenting[presenter] = now > 0 ? now : nil
+        }
+    }
 
     init(arrayLiteral elements: Modal...) {
         for modal in elements { append(modal) }
@@ -33,31 +62,29 @@ struct ModalStack: Hashable, Sendable, RandomAccessCollection, ExpressibleByArra
 
     /// The first modal `presenter` presents (nil: an empty navigation controller).
     func presented(by presenter: ScreenName?) -> Modal? {
-        if let presenter {
-            guard presenting[presenter] != nil else { return nil }
-        } else {
-            guard presentingWithoutScreen > 0 else { return nil }
-        }
+        if let counts, !counts.presents(presenter) { return nil }
         return list.first { $0.presenter == presenter }
     }
 
     mutating func append(_ modal: Modal) {
         list.append(modal)
-        count(modal.presenter, by: 1)
+        if counts != nil {
+            counts?.count(modal.presenter, by: 1)
+        } else if list.count > Self.searchLimit {
+            counts = PresenterCounts(list)
+        }
     }
 
     mutating func remove(at index: Int) {
         let modal = list.remove(at: index)
-        count(modal.presenter, by: -1)
-    }
-
-    private mutating func count(_ presenter: ScreenName?, by change: Int) {
-        guard let presenter else {
-            presentingWithoutScreen += change
-            return
+        guard counts != nil else { return }
+        // Dropped at half the limit, so a list that goes up and down across it
+        // does not count it all again each time.
+        if list.count <= Self.searchLimit / 2 {
+            counts = nil
+        } else {
+            counts?.count(modal.presenter, by: -1)
         }
-        let now = (presenting[presenter] ?? 0) + change
-        presenting[presenter] = now > 0 ? now : nil
     }
 
     static func == (lhs: ModalStack, rhs: ModalStack) -> Bool { lhs.list == rhs.list }

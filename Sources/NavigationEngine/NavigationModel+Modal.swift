@@ -94,8 +94,8 @@ extension NavigationModel {
                 released += navs[id]?.transition?.removed ?? []
                 for call in navs[id]?.queue ?? [] { released += call.screens }
                 navs.remove(id)
-                if frozen?.nav == id { frozen = nil }
-                if alert.map({ alertNav($0) == id }) == true { alert = nil }
+                if frozenNav == id { frozen = nil }
+                if hasAlert, alert.map({ alertNav($0) == id }) == true { alert = nil }
             }
             // The presenter was held by the presentation too (it may have left its stack meanwhile).
             if let presenter = t.modal.presenter { released.append(presenter) }
@@ -105,6 +105,12 @@ extension NavigationModel {
         // every controller per modal transition made N nested presentations quadratic.
         // (A queue run changes its own controller only, so the list taken first holds.)
         work(1 &+ navs.activeCandidates)
+        // Usually no queue waits: then the sorted list is not built.
+        var queued = false
+        navs.forEachActive { id in
+            if !queued, navs[id]?.queue.isEmpty == false, navs[id]?.isTransitioning == false { queued = true }
+        }
+        guard queued else { return }
         for id in navs.activeIDs where navs[id]?.queue.isEmpty == false && navs[id]?.isTransitioning == false {
             runQueue(id)
         }

@@ -1,4 +1,4 @@
-/// The live screens by name: an open-addressing hash table of plain values.
+/// The live screens by name: an open-addressing hash table of two-word slots.
 ///
 /// A screen name is two integers, so it hashes with one multiplication
 /// (Fibonacci hashing) instead of a seeded SipHash, and a look-up is a probe
@@ -7,106 +7,209 @@
 /// allocation. (A `Dictionary` spent about 1,500 instructions a command on
 /// hashing and on the heap-allocated frames of its `_modify` accessor; see
 /// docs/performance.md.)
+///
+/// A slot is a screen packed in 16 bytes: its name in one word (class number
+/// high, ordinal low; 0 marks an empty slot, ordinals start at 1) and its
+/// flags and parent in the other. (Slots of `Screen?` took 40 bytes: at most
+/// half full, a 100,000-deep stack's table was 10 MB, copied whole by each
+/// undo checkpoint's first write after it.) A screen whose ordinal or parent
+/// does not fit those bits (an ordinal past 2^32 - 2 takes four billion
+/// instances of one class) is kept whole in `wide`, which is empty in
+/// practice.
 struct ScreenTable: Sendable {
+    private struct Slot {
+        /// Class number << 32 | ordinal; 0: empty.
+        var key: UInt64
+        /// viewLoaded 1, runtimeGate 2, backHiddenByGate 4, has a parent 8, parent << 4.
+        var fields: UInt64
+    }
+
     /// Power-of-two many slots, at most half full; linear probing.
-    private var slots: [Screen?] = Array(repeating: nil, count: 8)
-    private(set) var count = 0
+    private var slots: [Slot] = Array(repeating: Slot(key: 0, fields: 0), count: 8)
+    /// Screens in the slots.
+    private var used = 0
+    /// Screens that do not fit a slot, by name.
+    private var wide: [ScreenName: Screen] = [:]
+
+    /// How many screens the table holds.
+    var count: Int { used &+ wide.count }
 
     private var mask: Int { slots.count - 1 }
 
-    private static func home(_ name: ScreenName, mask: Int) -> Int {
+    /// The slot key of `name`, or nil if its ordinal does not fit 32 bits (less one, the old packed limit).
+    @inline(__always)
+    private static func key(_ name: ScreenName) -> UInt64? {
+        guard name.ordinal >= 1, name.ordinal < 0xFFFF_FFFF else { return nil }
+        return UInt64(name.cls.id) << 32 | UInt64(UInt(bitPattern: name.ordinal))
+    }
+
+    @inline(__always)
+    private static func name(_ key: UInt64) -> ScreenName {
+        ScreenName(cls: ClassName(id: UInt32(truncatingIfNeeded: key >> 32)), ordinal: Int(key & 0xFFFF_FFFF))
+    }
+
+    /// The fields word of `screen`, or nil if its parent does not fit 59 bits.
+    @inline(__always)
+    private static func fields(_ screen: Screen) -> UInt64? {
+        var word: UInt64 =
+            (screen.viewLoaded ? 1 : 0) | (screen.runtimeGate ? 2 : 0) | (screen.backHiddenByGate ? 4 : 0)
+        if let parent = screen.parent {
+            guard parent >= 0, parent < 1 << 59 else { return nil }
+            word |= 8 | UInt64(parent) << 4
+        }
+        return word
+    }
+
+    @inline(__always)
+    private static func screen(_ slot: Slot) -> Screen {
+        let f = slot.fields
+        return Screen(
+            name: name(slot.key), viewLoaded: f & 1 != 0, runtimeGate: f & 2 != 0, backHiddenByGate: f & 4 != 0,
+            parent: f & 8 != 0 ? Int(f >> 4) : nil)
+    }
+
+    @inline(__always)
+    private static func home(_ key: UInt64, mask: Int) -> Int {
         // The class number is spread over the whole word by its own odd
         // multiplier before the Fibonacci multiplication. (Shifted to bit 40
         // it never reached the slot bits, 32 up and masked, of a table of
         // fewer than 2^8 slots: every `Name` of ordinal 1 had one of a few
         // homes, and a script of a new class per push spent a quarter of its
         // instructions probing.)
-        let key = UInt64(name.cls.id) &* 0xD6E8_FEB8_6659_FD93 &+ UInt64(UInt(bitPattern: name.ordinal))
-        return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        let mixed = (key >> 32) &* 0xD6E8_FEB8_6659_FD93 &+ (key & 0xFFFF_FFFF)
+        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
-    /// The slot holding `name`, or nil.
-    private func index(of name: ScreenName) -> Int? {
-        var i = Self.home(name, mask: mask)
-        while let screen = slots[i] {
-            if screen.name == name { return i }
-            i = (i + 1) & mask
-        }
-        return nil
-    }
-
-    subscript(name: ScreenName) -> Screen? {
-        get {
-            guard let i = index(of: name) else { return nil }
-            return slots[i]
-        }
-        set {
-            if let newValue {
-                if let i = index(of: name) {
-                    slots[i] = newValue
-                } else {
-                    insertNew(newValue)
-                }
-            } else if let i = index(of: name) {
-                remove(at: i)
+    /// The slot holding `key`, or nil.
+    @inline(__always)
+    private func index(of key: UInt64) -> Int? {
+        slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var i = Self.home(key, mask: mask)
+            while true {
+                let k = slots[i].key
+                if k == key { return i }
+                if k == 0 { return nil }
+                i = (i + 1) & mask
             }
         }
     }
 
-    func contains(_ name: ScreenName) -> Bool { index(of: name) != nil }
+    subscript(name: ScreenName) -> Screen? {
+        @inline(__always) get {
+            if let key = Self.key(name) {
+                if let i = index(of: key) { return Self.screen(slots[i]) }
+                if wide.isEmpty { return nil }
+            }
+            return wideScreen(name)
+        }
+        @inline(__always) set {
+            if let key = Self.key(name), let newValue, let fields = Self.fields(newValue), wide.isEmpty {
+                if let i = index(of: key) {
+                    slots[i].fields = fields
+                } else {
+                    insertNew(Slot(key: key, fields: fields))
+                }
+            } else {
+                setSlowly(name, newValue)
+            }
+        }
+    }
 
-    private mutating func insertNew(_ screen: Screen) {
-        if (count + 1) * 2 > slots.count { resize(to: slots.count * 2) }
-        var i = Self.home(screen.name, mask: mask)
-        while slots[i] != nil { i = (i + 1) & mask }
-        slots[i] = screen
-        count += 1
+    @inline(never)
+    private func wideScreen(_ name: ScreenName) -> Screen? {
+        wide.isEmpty ? nil : wide[name]
+    }
+
+    /// A removal, a screen kept whole, or any write while some screen is.
+    @inline(never)
+    private mutating func setSlowly(_ name: ScreenName, _ newValue: Screen?) {
+        let key = Self.key(name)
+        let i = key.flatMap { index(of: $0) }
+        if let newValue, let key, let fields = Self.fields(newValue) {
+            if let i {
+                slots[i].fields = fields
+            } else {
+                if !wide.isEmpty { wide[name] = nil }
+                insertNew(Slot(key: key, fields: fields))
+            }
+            return
+        }
+        // Removed, or kept whole.
+        if let i { remove(at: i) }
+        if newValue != nil || !wide.isEmpty { wide[name] = newValue }
+    }
+
+    func contains(_ name: ScreenName) -> Bool {
+        if let key = Self.key(name), index(of: key) != nil { return true }
+        return !wide.isEmpty && wide[name] != nil
+    }
+
+    private mutating func insertNew(_ slot: Slot) {
+        if (used + 1) * 2 > slots.count { resize(to: slots.count * 2) }
+        let mask = self.mask
+        var i = Self.home(slot.key, mask: mask)
+        while slots[i].key != 0 { i = (i + 1) & mask }
+        slots[i] = slot
+        used += 1
     }
 
     /// Linear probing's deletion: later entries of the run move back, so no tombstones.
     private mutating func remove(at index: Int) {
+        let mask = self.mask
         var hole = index
         var i = (index + 1) & mask
-        while let screen = slots[i] {
-            let home = Self.home(screen.name, mask: mask)
+        while slots[i].key != 0 {
+            let slot = slots[i]
+            let home = Self.home(slot.key, mask: mask)
             // Move the entry back if the hole lies on its probe path (cyclically in [home, i)).
             let distanceToHole = (hole - home) & mask
             let distanceToHere = (i - home) & mask
             if distanceToHole < distanceToHere {
-                slots[hole] = screen
+                slots[hole] = slot
                 hole = i
             }
             i = (i + 1) & mask
         }
-        slots[hole] = nil
-        count -= 1
+        slots[hole] = Slot(key: 0, fields: 0)
+        used -= 1
         // Shrink when a burst of screens is gone, so memory follows the live count.
-        if slots.count > 8, count * 8 < slots.count { resize(to: slots.count / 2) }
+        if slots.count > 8, used * 8 < slots.count { resize(to: slots.count / 2) }
     }
 
     private mutating func resize(to capacity: Int) {
         let old = slots
-        slots = Array(repeating: nil, count: capacity)
-        count = 0
-        for case let screen? in old { insertNew(screen) }
+        slots = Array(repeating: Slot(key: 0, fields: 0), count: capacity)
+        used = 0
+        for slot in old where slot.key != 0 { insertNew(slot) }
     }
 
     /// The names of the live screens, in no particular order.
-    var keys: [ScreenName] { slots.compactMap { $0?.name } }
+    var keys: [ScreenName] {
+        var keys: [ScreenName] = []
+        keys.reserveCapacity(count)
+        for slot in slots where slot.key != 0 { keys.append(Self.name(slot.key)) }
+        keys.append(contentsOf: wide.keys)
+        return keys
+    }
 }
 
 extension ScreenTable: Hashable {
     /// Equal when they hold the same screens, whatever the slot order.
     static func == (lhs: ScreenTable, rhs: ScreenTable) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        for case let screen? in lhs.slots where rhs[screen.name] != screen { return false }
+        // Where a screen is kept follows from its value, so equal tables keep
+        // the same screens in their slots and the same ones whole.
+        guard lhs.used == rhs.used, lhs.wide == rhs.wide else { return false }
+        for slot in lhs.slots where slot.key != 0 {
+            guard let i = rhs.index(of: slot.key), rhs.slots[i].fields == slot.fields else { return false }
+        }
         return true
     }
 
     /// Order-independent: the sum of each screen's own hash.
     func hash(into hasher: inout Hasher) {
         var sum = 0
-        for case let screen? in slots { sum &+= screen.hashValue }
+        forEachScreen { sum &+= $0.hashValue }
         hasher.combine(count)
         hasher.combine(sum)
     }
@@ -115,7 +218,8 @@ extension ScreenTable: Hashable {
 extension ScreenTable {
     /// Calls `body` with every live screen, in slot order (no particular order).
     func forEachScreen(_ body: (Screen) -> Void) {
-        for case let screen? in slots { body(screen) }
+        for slot in slots where slot.key != 0 { body(Self.screen(slot)) }
+        for screen in wide.values { body(screen) }
     }
 }
 
@@ -124,20 +228,9 @@ extension ScreenTable {
     /// name (class number high, ordinal low) and its flags and parent. False
     /// when an ordinal or a parent does not fit its bits (never in practice).
     func appendPacked(to e: inout StateEncoder) -> Bool {
-        var packed = true
         slots.withUnsafeBufferPointer { slots in
-            for case let screen? in slots {
-                let name = screen.name
-                var word: UInt64 =
-                    (screen.viewLoaded ? 1 : 0) | (screen.runtimeGate ? 2 : 0) | (screen.backHiddenByGate ? 4 : 0)
-                if let parent = screen.parent {
-                    if parent < 0 || parent >= 1 << 59 { packed = false }
-                    word |= 8 | UInt64(truncatingIfNeeded: parent) << 4
-                }
-                if name.ordinal < 0 || name.ordinal >= 0xFFFF_FFFF { packed = false }
-                e.appendPair(UInt64(name.cls.id) << 32 | UInt64(truncatingIfNeeded: name.ordinal) & 0xFFFF_FFFF, word)
-            }
+            for slot in slots where slot.key != 0 { e.appendPair(slot.key, slot.fields) }
         }
-        return packed
+        return wide.isEmpty
     }
 }

@@ -56,6 +56,46 @@ struct TableTests {
         for (key, value) in reference { #expect(table[key] == value) }
     }
 
+    @Test("ScreenTable: screens whose ordinal or parent do not fit a slot are kept whole")
+    func screenTableWide() {
+        var names = ClassNames()
+        let cls = names.intern("Wide")
+        let ordinals = [1, 2, 0xFFFF_FFFE, 0xFFFF_FFFF, 0x1_0000_0001, Int.max]
+        let parents: [Int?] = [nil, 0, 7, (1 << 59) - 1, 1 << 59, Int.max, -1]
+        var table = ScreenTable()
+        var reference: [ScreenName: Screen] = [:]
+        for round in 0..<3 {
+            for (i, ordinal) in ordinals.enumerated() {
+                let name = ScreenName(cls: cls, ordinal: ordinal)
+                var screen = Screen(name: name)
+                screen.parent = parents[(i + round) % parents.count]
+                screen.viewLoaded = round == 1
+                table[name] = screen
+                reference[name] = screen
+                #expect(table[name] == screen)
+                #expect(table.contains(name))
+            }
+            #expect(table.count == reference.count)
+            #expect(Set(table.keys) == Set(reference.keys))
+            var seen: [ScreenName: Screen] = [:]
+            table.forEachScreen { seen[$0.name] = $0 }
+            #expect(seen == reference)
+        }
+        var copy = ScreenTable()
+        for (name, screen) in reference.sorted(by: { $0.key.ordinal > $1.key.ordinal }) { copy[name] = screen }
+        #expect(copy == table)
+        #expect(copy.hashValue == table.hashValue)
+        for ordinal in ordinals {
+            let name = ScreenName(cls: cls, ordinal: ordinal)
+            table[name] = nil
+            reference[name] = nil
+            #expect(table[name] == nil)
+            #expect(!table.contains(name))
+            #expect(table.count == reference.count)
+        }
+        #expect(table == ScreenTable())
+    }
+
     @Test("ScreenTable: equal contents are equal and hash alike, in any insertion order")
     func screenTableEquality() {
         var table = ClassNames()
