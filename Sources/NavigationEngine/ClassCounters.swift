@@ -1,49 +1,104 @@
 /// The instance counter of every class a model has created: one integer per
-/// class, in an array indexed by the class number.
+/// class, in arrays indexed by the class number.
 ///
 /// Class numbers are small and dense (numbered in the order met), and every
 /// class ever created keeps its counter, so an array costs 8 bytes a class
 /// where a hash map of optional values cost 40 to 80 (at most half full,
-/// each slot a key and a 9-byte optional), and undo's checkpoints copy it.
-/// A look-up is one bounds check and one load.
+/// each slot a key and a 9-byte optional). A look-up is a bounds check and a
+/// load (two past the first `chunkSize` classes).
+///
+/// The first `chunkSize` classes (every script that does not name thousands)
+/// are one array; the classes after them are in chunks of `chunkSize`, each
+/// its own array, so a copy of the model (an undo checkpoint) shares them and
+/// a write after it copies one chunk, not every counter. (One array copied
+/// whole at each checkpoint made a script of a new class per push keep three
+/// or four copies of every counter: 19 MB of its 50 MB at 500,000 classes.)
 struct ClassCounters: Sendable {
     /// Marks a class with no counter (a counter is never negative).
     private static let absent = Int.min
-    /// Indexed by class number; `absent` where the class has no counter.
+    private static let chunkBits = 10
+    /// Counters per chunk (8 KB).
+    private static let chunkSize = 1 << chunkBits
+    /// Classes 0..<chunkSize, indexed by class number; `absent` where the class has no counter.
     private var values: [Int] = []
+    /// Chunk k: classes chunkSize * (k + 1) + 0..<chunkSize, as `values`.
+    private var chunks: [[Int]] = []
     /// Classes with a counter.
     private(set) var count = 0
 
     /// The counter of `key`, if it has one.
     subscript(key: ClassName) -> Int? {
-        let i = Int(key.id)
-        guard i < values.count else { return nil }
-        let value = values[i]
-        return value == Self.absent ? nil : value
+        @inline(__always) get {
+            let i = Int(key.id)
+            let value: Int
+            if i < Self.chunkSize {
+                guard i < values.count else { return nil }
+                value = values[i]
+            } else {
+                let c = (i >> Self.chunkBits) - 1
+                let k = i & (Self.chunkSize - 1)
+                guard c < chunks.count, k < chunks[c].count else { return nil }
+                value = chunks[c][k]
+            }
+            return value == Self.absent ? nil : value
+        }
     }
 
     /// Sets or replaces the counter of `key`.
     mutating func set(_ value: Int, for key: ClassName) {
         let i = Int(key.id)
-        if i >= values.count {
-            // Amortised growth: append doubles the capacity.
-            values.append(contentsOf: repeatElement(Self.absent, count: i + 1 - values.count))
+        if i < Self.chunkSize {
+            if i >= values.count {
+                // Amortised growth: append doubles the capacity.
+                values.append(contentsOf: repeatElement(Self.absent, count: i + 1 - values.count))
+            }
+            if values[i] == Self.absent { count += 1 }
+            values[i] = value
+        } else {
+            let c = (i >> Self.chunkBits) - 1
+            let k = i & (Self.chunkSize - 1)
+            while chunks.count <= c { chunks.append([]) }
+            if k >= chunks[c].count {
+                if chunks[c].isEmpty { chunks[c].reserveCapacity(Self.chunkSize) }
+                chunks[c].append(contentsOf: repeatElement(Self.absent, count: k + 1 - chunks[c].count))
+            }
+            if chunks[c][k] == Self.absent { count += 1 }
+            chunks[c][k] = value
         }
-        if values[i] == Self.absent { count += 1 }
-        values[i] = value
+    }
+
+    /// What a copy of the counters costs the first write after it, in
+    /// elements: about one a counter while they are one array; past it, the
+    /// first array, the list of chunks, and one chunk.
+    @inline(__always) var copyWeight: Int {
+        chunks.isEmpty ? count : values.count + chunks.count + Self.chunkSize
+    }
+
+    /// Calls `body` with each class number that has a counter and the counter, by number.
+    private func forEachEntry(_ body: (Int, Int) -> Void) {
+        values.withUnsafeBufferPointer { values in
+            for i in 0..<values.count where values[i] != Self.absent { body(i, values[i]) }
+        }
+        for c in chunks.indices {
+            let base = (c + 1) << Self.chunkBits
+            chunks[c].withUnsafeBufferPointer { chunk in
+                for k in 0..<chunk.count where chunk[k] != Self.absent { body(base + k, chunk[k]) }
+            }
+        }
     }
 
     /// The classes with a counter, by number.
     var classes: [ClassName] {
-        values.indices.compactMap { values[$0] == Self.absent ? nil : ClassName(id: UInt32(truncatingIfNeeded: $0)) }
+        var classes: [ClassName] = []
+        classes.reserveCapacity(count)
+        forEachEntry { i, _ in classes.append(ClassName(id: UInt32(truncatingIfNeeded: i))) }
+        return classes
     }
 
     /// The sum of `mix(class number, counter)` over the classes with a counter.
     func sum(_ mix: (UInt32, Int) -> UInt64) -> UInt64 {
         var total: UInt64 = 0
-        for i in values.indices where values[i] != Self.absent {
-            total &+= mix(UInt32(truncatingIfNeeded: i), values[i])
-        }
+        forEachEntry { i, value in total &+= mix(UInt32(truncatingIfNeeded: i), value) }
         return total
     }
 
@@ -52,36 +107,46 @@ struct ClassCounters: Sendable {
         for i in values.indices where values[i] != Self.absent {
             values[i] = body(ClassName(id: UInt32(truncatingIfNeeded: i)), values[i])
         }
+        for c in chunks.indices {
+            let base = (c + 1) << Self.chunkBits
+            for k in chunks[c].indices where chunks[c][k] != Self.absent {
+                chunks[c][k] = body(ClassName(id: UInt32(truncatingIfNeeded: base + k)), chunks[c][k])
+            }
+        }
     }
 
     /// Appends each counter to the encoder's pairs: the class number, the counter.
     func appendEntries(to e: inout StateEncoder) {
-        values.withUnsafeBufferPointer { values in
-            for i in 0..<values.count where values[i] != Self.absent {
-                e.appendPair(UInt64(i), UInt64(bitPattern: Int64(values[i])))
-            }
-        }
+        forEachEntry { i, value in e.appendPair(UInt64(i), UInt64(bitPattern: Int64(value))) }
     }
 }
 
 extension ClassCounters: Hashable {
-    /// Equal when the same classes have the same counters (trailing classes
-    /// without one do not count).
+    /// Equal when the same classes have the same counters (classes without
+    /// one do not count, wherever the arrays end).
     static func == (lhs: ClassCounters, rhs: ClassCounters) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        let shared = Swift.min(lhs.values.count, rhs.values.count)
-        for i in 0..<shared where lhs.values[i] != rhs.values[i] { return false }
-        // Past the shorter array every class of the longer one must lack a counter.
-        let longer = lhs.values.count > rhs.values.count ? lhs.values : rhs.values
-        for i in shared..<longer.count where longer[i] != absent { return false }
-        return true
+        if lhs.chunks.isEmpty, rhs.chunks.isEmpty {
+            let shared = Swift.min(lhs.values.count, rhs.values.count)
+            for i in 0..<shared where lhs.values[i] != rhs.values[i] { return false }
+            // Past the shorter array every class of the longer one must lack a counter.
+            let longer = lhs.values.count > rhs.values.count ? lhs.values : rhs.values
+            for i in shared..<longer.count where longer[i] != absent { return false }
+            return true
+        }
+        // As many counters on each side: equal if each of the left's is on the right.
+        var equal = true
+        lhs.forEachEntry { i, value in
+            if equal, rhs[ClassName(id: UInt32(truncatingIfNeeded: i))] != value { equal = false }
+        }
+        return equal
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(count)
-        for i in values.indices where values[i] != Self.absent {
+        forEachEntry { i, value in
             hasher.combine(i)
-            hasher.combine(values[i])
+            hasher.combine(value)
         }
     }
 }

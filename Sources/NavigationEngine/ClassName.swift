@@ -21,12 +21,12 @@ public struct ClassNames: Hashable, Sendable {
     public init() {}
 
     /// How many names the table holds.
-    public var count: Int { storage.texts.count }
+    public var count: Int { storage.count }
 
     /// The text of `name`.
     public subscript(name: ClassName) -> String {
         let id = Int(name.id)
-        return id < storage.texts.count ? storage.texts[id] : "?"
+        return id < storage.count ? storage.text(id) : "?"
     }
 
     /// `Login` for the first instance of a class, `Login#2` for the second.
@@ -68,12 +68,12 @@ public struct ClassNames: Hashable, Sendable {
     public func isPrefix(of newer: ClassNames) -> Bool {
         if storage === newer.storage { return true }
         guard count <= newer.count else { return false }
-        for i in 0..<count where storage.texts[i] != newer.storage.texts[i] { return false }
+        for i in 0..<count where storage.text(i) != newer.storage.text(i) { return false }
         return true
     }
 
     public static func == (lhs: ClassNames, rhs: ClassNames) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.texts == rhs.storage.texts
+        lhs.storage === rhs.storage || lhs.count == rhs.count && lhs.storage.texts == rhs.storage.texts
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -84,14 +84,28 @@ public struct ClassNames: Hashable, Sendable {
     /// (`intern` copies it first otherwise), so sharing it between copies of a
     /// model on different threads is safe.
     private final class Storage: @unchecked Sendable {
-        /// The names, by number, each kept once.
-        var texts: [String] = []
+        /// The names, by number, each kept once, in chunks of `chunkSize`:
+        /// the table only grows, and one array doubling as it grew held the
+        /// old and the new copy at once (and left the old one's memory behind
+        /// in the heap); a chunk is allocated once, full-sized.
+        var texts: [[String]] = []
+        /// How many names.
+        var count = 0
+        static let chunkBits = 12
+        static let chunkSize = 1 << chunkBits
+
+        @inline(__always)
+        func text(_ id: Int) -> String {
+            texts[id >> Self.chunkBits][id & (Self.chunkSize - 1)]
+        }
+
         /// Open addressing over the names' FNV-1a hashes: the number plus one, 0 when empty.
         var index: [UInt32] = Array(repeating: 0, count: 16)
 
         func copy() -> Storage {
             let copy = Storage()
             copy.texts = texts
+            copy.count = count
             copy.index = index
             return copy
         }
@@ -118,17 +132,25 @@ public struct ClassNames: Hashable, Sendable {
             var slot = Int(truncatingIfNeeded: hash >> 7) & mask
             while index[slot] != 0 {
                 let id = index[slot] - 1
-                if Self.same(texts[Int(id)], key) { return (id, slot) }
+                if Self.same(text(Int(id)), key) { return (id, slot) }
                 slot = (slot + 1) & mask
             }
             return (nil, slot)
         }
 
         func insert(_ text: String, _ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt32 {
-            if (texts.count + 1) * 2 > index.count { rehash(to: index.count * 2) }
+            if (count + 1) * 2 > index.count { rehash(to: index.count * 2) }
             let slot = find(key, hash: hash).slot
-            let id = UInt32(truncatingIfNeeded: texts.count)
-            texts.append(text)
+            let id = UInt32(truncatingIfNeeded: count)
+            if count & (Self.chunkSize - 1) == 0 {
+                // The first chunk grows as names come (most tables hold a few);
+                // the later ones are allocated full-sized.
+                var chunk: [String] = []
+                if count > 0 { chunk.reserveCapacity(Self.chunkSize) }
+                texts.append(chunk)
+            }
+            texts[texts.count - 1].append(text)
+            count += 1
             index[slot] = id + 1
             return id
         }
@@ -136,8 +158,8 @@ public struct ClassNames: Hashable, Sendable {
         func rehash(to size: Int) {
             index = Array(repeating: 0, count: size)
             let mask = size - 1
-            for id in texts.indices {
-                var text = texts[id]
+            for id in 0..<count {
+                var text = self.text(id)
                 var slot = text.withUTF8 { Int(truncatingIfNeeded: Self.hash($0) >> 7) } & mask
                 while index[slot] != 0 { slot = (slot + 1) & mask }
                 index[slot] = UInt32(id + 1)

@@ -112,7 +112,7 @@ extension NavTable {
     }
 
     /// The stack entries of all controllers.
-    var stackTotal: Int {
+    @inline(__always) var stackTotal: Int {
         var sum = slots.stackSum
         for k in 0..<slots.dirtyCount {
             let id = slots.dirtyIDs[k]

@@ -88,12 +88,14 @@ public struct NavigationModel: Hashable, Sendable {
     mutating func work(_ n: Int) { scratch.steps &+= n }
 
     /// How much state there is, in the elements a copy of it copies: screens
-    /// alive, stack entries, and the per-class counters and traits (one per
-    /// class ever created or declared). Undo spaces its checkpoints by this,
-    /// so what a checkpoint costs stays in proportion: a script that names a
-    /// new class on every line makes the counters grow without bound.
+    /// alive, stack entries, the traits (one per class declared) and what the
+    /// per-class counters cost a copy (one per class up to a thousand; past
+    /// that they are shared in chunks, and a write copies one: ClassCounters).
+    /// Undo spaces its checkpoints by this, so what a checkpoint costs stays
+    /// in proportion: a script that names a new class on every line makes the
+    /// counters grow without bound.
     public var weight: Int {
-        screens.count + counters.count + traits.count + navs.stackTotal
+        screens.count + counters.copyWeight + traits.count + navs.stackTotal
     }
 
     /// Runs one action, appending its events to `events` (a buffer the caller

@@ -118,6 +118,48 @@ struct TableTests {
         #expect(shrunk != small)
     }
 
+    @Test("ClassCounters: set and get like a Dictionary past the first chunk; copies stay apart")
+    func classCounters() {
+        var rng = Generator(state: 11)
+        var counters = ClassCounters()
+        var reference: [UInt32: Int] = [:]
+        var snapshots: [(ClassCounters, [UInt32: Int])] = []
+        for step in 0..<20_000 {
+            // Class numbers in the first array, in chunks, and far out (an empty chunk between).
+            let id: UInt32 =
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: UInt32.random(in: 0..<1_100, using: &rng)
+                case 1: UInt32.random(in: 1_000..<5_000, using: &rng)
+                default: UInt32.random(in: 9_000..<9_100, using: &rng)
+                }
+            let value = Int.random(in: 0..<1_000, using: &rng)
+            counters.set(value, for: ClassName(id: id))
+            reference[id] = value
+            #expect(counters[ClassName(id: id)] == value, "step \(step)")
+            if step % 2_000 == 0 { snapshots.append((counters, reference)) }
+        }
+        #expect(counters.count == reference.count)
+        for id in UInt32(0)..<9_200 { #expect(counters[ClassName(id: id)] == reference[id]) }
+        #expect(counters.classes.map(\.id) == reference.keys.sorted())
+        #expect(
+            counters.sum { UInt64($0) &* 1_000 &+ UInt64($1) }
+                == reference.reduce(0) { $0 &+ UInt64($1.key) &* 1_000 &+ UInt64($1.value) })
+        // Each copy kept the counters it had, whatever was written after it.
+        for (copy, expected) in snapshots {
+            #expect(copy.count == expected.count)
+            for (id, value) in expected { #expect(copy[ClassName(id: id)] == value) }
+        }
+        // Equal contents, built in another order: equal, and hashed alike.
+        var other = ClassCounters()
+        for (id, value) in reference.sorted(by: { $0.key > $1.key }) { other.set(value, for: ClassName(id: id)) }
+        #expect(other == counters)
+        #expect(other.hashValue == counters.hashValue)
+        other.set(-1, for: ClassName(id: 9_050))
+        #expect(other != counters)
+        counters.update { _, value in value + 1 }
+        for (id, value) in reference { #expect(counters[ClassName(id: id)] == value + 1) }
+    }
+
     @Test("ClassMap: set and get like a Dictionary; equality ignores order")
     func classMap() {
         var rng = Generator(state: 7)
