@@ -24,6 +24,11 @@ struct Expansion: Sendable {
     var steps = 0
 }
 
+/// Memory threads write at different places (each place by one thread).
+struct SendablePointer<T>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<T>
+}
+
 /// The chunks of a batch: the next one to take, and a slot for each one's
 /// expansion. Each slot is written once, by the thread that took the chunk,
 /// and read after every thread has been joined.
@@ -98,18 +103,19 @@ extension Explorer {
                 let batchEnd = min(frontier.upperBound, batchStart + batchSize)
                 let expansions = expand(
                     batchStart..<batchEnd, level: level, first: first, links: links, jobs: jobs, seen: seen)
+                // Which children are new: the seen-set's shards filled at
+                // once, each by one thread, each in the children's order, so
+                // the first of two equal states wins as it would on one thread.
+                let newFlags = insert(expansions, into: seen, jobs: jobs)
+                var k = 0
                 for expansion in expansions {
                     result.steps += expansion.steps
                     for child in expansion.children {
+                        defer { k += 1 }
                         let parentID = child.parent
-                        if let shard = config.shard, level + 1 == shard.prefixDepth,
-                            !shard.owns(prefix: links.path(to: parentID) + [Int(child.step)])
-                        {
-                            continue
-                        }
                         var mask = child.violations
                         if let shard = config.shard, !shard.reportsShort(length: level + 1) { mask = 0 }
-                        let isNew = child.fresh && seen.insert(child.fingerprint)
+                        let isNew = newFlags[k]
                         if !isNew { mask &= Self.stepMask(of: self) }
                         if isNew {
                             if keepLinks { links.append(parent: parentID, step: child.step) }
@@ -153,6 +159,41 @@ extension Explorer {
         result.seconds = monotonicSeconds() - clockStart
         result.violations.sort { $0.property < $1.property }
         return result
+    }
+
+    /// Inserts the fresh children's fingerprints; whether each child (in
+    /// order over the expansions) was new. With several jobs each thread
+    /// takes its own shards of the seen-set and goes through every child,
+    /// inserting those that fall in its shards: the same answers, in the
+    /// same order per shard, as one thread would give.
+    func insert(_ expansions: [Expansion], into seen: SeenSet, jobs: Int, parallelFrom: Int = 4096) -> [Bool] {
+        let total = expansions.reduce(0) { $0 + $1.children.count }
+        var isNew = [Bool](repeating: false, count: total)
+        if jobs == 1 || total < parallelFrom {
+            var k = 0
+            for expansion in expansions {
+                for child in expansion.children {
+                    isNew[k] = child.fresh && seen.insert(child.fingerprint)
+                    k += 1
+                }
+            }
+            return isNew
+        }
+        isNew.withUnsafeMutableBufferPointer { buffer in
+            let out = SendablePointer(base: buffer.baseAddress!)
+            runInParallel(jobs) { t in
+                var k = 0
+                for expansion in expansions {
+                    for child in expansion.children {
+                        if child.fresh, SeenSet.shard(of: child.fingerprint) % jobs == t {
+                            out.base[k] = seen.insert(child.fingerprint)
+                        }
+                        k += 1
+                    }
+                }
+            }
+        }
+        return isNew
     }
 
     /// The bits of properties that belong to a step (checked even when its state was seen).
@@ -229,6 +270,12 @@ extension Explorer {
                 guard let raised = run(step, on: &model, events: &events) else { continue }
                 used = true
                 out.steps += 1
+                // Another shard's prefix: the step counts, its state is that shard's.
+                if let shard = config.shard, level + 1 == shard.prefixDepth,
+                    !shard.owns(prefix: links.path(to: id) + [step])
+                {
+                    continue
+                }
                 var violations = stepViolations(raised: raised, events: events, names: model.names)
                 // A step that raised leaves the parent's state: no new state to fingerprint.
                 var fingerprint: UInt64 = 0

@@ -11,27 +11,38 @@ final class SeenSet: @unchecked Sendable {
     static let shardBits = 6
     static let shardCount = 1 << shardBits
 
-    private var slots: [UnsafeMutablePointer<UInt64>]
-    private var capacities: [Int]
-    private var counts: [Int]
+    /// Per shard: its table, its capacity (a power of two), its count. Plain
+    /// memory, not arrays, so threads filling different shards share nothing
+    /// they write.
+    private let slots: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>
+    private let capacities: UnsafeMutablePointer<Int>
+    private let counts: UnsafeMutablePointer<Int>
 
     init(capacityPerShard: Int = 1 << 10) {
-        slots = (0..<Self.shardCount).map { _ in
-            let p = UnsafeMutablePointer<UInt64>.allocate(capacity: capacityPerShard)
-            p.initialize(repeating: 0, count: capacityPerShard)
-            return p
+        slots = .allocate(capacity: Self.shardCount)
+        capacities = .allocate(capacity: Self.shardCount)
+        counts = .allocate(capacity: Self.shardCount)
+        for s in 0..<Self.shardCount {
+            let table = UnsafeMutablePointer<UInt64>.allocate(capacity: capacityPerShard)
+            table.initialize(repeating: 0, count: capacityPerShard)
+            (slots + s).initialize(to: table)
         }
-        capacities = Array(repeating: capacityPerShard, count: Self.shardCount)
-        counts = Array(repeating: 0, count: Self.shardCount)
+        capacities.initialize(repeating: capacityPerShard, count: Self.shardCount)
+        counts.initialize(repeating: 0, count: Self.shardCount)
     }
 
-    deinit { for p in slots { p.deallocate() } }
+    deinit {
+        for s in 0..<Self.shardCount { slots[s].deallocate() }
+        slots.deallocate()
+        capacities.deallocate()
+        counts.deallocate()
+    }
 
     /// Fingerprints held.
-    var count: Int { counts.reduce(0, +) }
+    var count: Int { (0..<Self.shardCount).reduce(0) { $0 + counts[$1] } }
 
     /// Bytes held by the tables.
-    var bytes: Int { capacities.reduce(0, +) * 8 }
+    var bytes: Int { (0..<Self.shardCount).reduce(0) { $0 + capacities[$1] } * 8 }
 
     /// 0 marks an empty slot, so no fingerprint is 0.
     @inline(__always)

@@ -83,4 +83,26 @@ struct SearchStorageTests {
         #expect(!keys.contains { seen.insert($0) })
         #expect(seen.bytes <= keys.count * 8 * 8 / 3 + SeenSet.shardCount * 32)
     }
+
+    @Test("the seen-set filled by several threads, shard by shard, says new for the same children as one thread")
+    func parallelInsertAgrees() {
+        let explorer = Self.explorers(depth: 1)[0].1
+        var generator = SystemRandomNumberGenerator()
+        // Fingerprints drawn from a small pool, so children repeat within and across expansions.
+        let pool = (0..<3000).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) }
+        let expansions = (0..<40).map { e in
+            Expansion(
+                children: (0..<500).map { c in
+                    Expansion.Child(
+                        fingerprint: pool.randomElement(using: &generator)!, parent: Int32(e), step: UInt8(c % 12),
+                        fresh: c % 7 != 0, violations: 0)
+                }, steps: 500)
+        }
+        let one = explorer.insert(expansions, into: SeenSet(), jobs: 1)
+        for jobs in [2, 3, 4] {
+            #expect(explorer.insert(expansions, into: SeenSet(), jobs: jobs, parallelFrom: 0) == one)
+        }
+        #expect(one.filter { $0 }.count > 1000)
+        #expect(one.filter { !$0 }.count > 1000)
+    }
 }
