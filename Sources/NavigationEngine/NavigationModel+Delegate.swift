@@ -74,7 +74,7 @@ extension NavigationModel {
     /// The outside delegate that really answers the optional methods, if any.
     /// `answeringDelegate` of the controller `id`, read in place (nil for a plain
     /// controller with no delegate, without copying anything).
-    func answeringDelegate(_ id: Int) -> OutsideDelegate? {
+    @inline(__always) func answeringDelegate(_ id: Int) -> OutsideDelegate? {
         guard navs[id]?.delegate.isNone == false, let nav = navs[id] else { return nil }
         return answeringDelegate(nav)
     }

@@ -1,7 +1,7 @@
 /// The interactive pop gesture: the edge swipe, drag and release.
 extension NavigationModel {
     /// Why the gesture's delegate would refuse to begin now, or nil if it begins.
-    func swipeRefusal(_ nav: NavController) -> SwipeRefusal? {
+    @inline(__always) func swipeRefusal(_ nav: NavController) -> SwipeRefusal? {
         switch nav.gestureDelegate {
         case .none:
             return nil
@@ -36,9 +36,9 @@ extension NavigationModel {
     }
 
     /// Why a touch is ignored right now, or nil.
-    func touchBlocker() -> IgnoreReason? {
-        if frozen != nil { return .frozen }
-        if alert != nil { return .alertUp }
+    @inline(__always) func touchBlocker() -> IgnoreReason? {
+        if isFrozen { return .frozen }
+        if hasAlert { return .alertUp }
         return nil
     }
 

@@ -3,14 +3,18 @@ extension NavigationModel {
     /// The controller the user sees: the topmost presented navigation
     /// controller, else the selected tab's, else the window's.
     var currentNavID: Int {
-        if let id = modals.last(where: { $0.nav != nil })?.nav { return id }
-        return windowNavID
+        @inline(__always) get {
+            if let id = modals.last(where: { $0.nav != nil })?.nav { return id }
+            return windowNavID
+        }
     }
 
     var windowNavID: Int {
-        switch window {
-        case .nav(let id): id
-        case .tabs(let ids, let selected): ids[selected]
+        @inline(__always) get {
+            switch window {
+            case .nav(let id): id
+            case .tabs(let ids, let selected): ids[selected]
+            }
         }
     }
 
@@ -23,22 +27,26 @@ extension NavigationModel {
 
     /// The screen the user sees.
     var visibleTop: ScreenName? {
-        if let modal = modals.last {
-            if let id = modal.nav { return navs[id]?.top }
-            return modal.screen
+        @inline(__always) get {
+            if let modal = modals.last {
+                if let id = modal.nav { return navs[id]?.top }
+                return modal.screen
+            }
+            return navs[windowNavID]?.top
         }
-        return navs[windowNavID]?.top
     }
 
     /// Whether a plain (non-navigation) modal covers the current controller's bar.
     var plainModalOnTop: Bool {
-        guard let modal = modals.last else { return false }
-        return modal.nav == nil
+        @inline(__always) get {
+            guard let modal = modals.last else { return false }
+            return modal.nav == nil
+        }
     }
 
     /// Whether anything holds the screen: a stack, a transition animating it out,
     /// a queued call, or a presentation (a plain modal's screen and every presenter).
-    public func isHeld(_ name: ScreenName) -> Bool {
+    @inline(__always) public func isHeld(_ name: ScreenName) -> Bool {
         if screens[name]?.parent != nil { return true }
         for id in navs.ids {
             if navs[id]?.transition?.removed.contains(name) == true { return true }
@@ -94,16 +102,16 @@ extension NavigationModel {
         return id
     }
 
-    func traits(of name: ScreenName) -> ScreenTraits {
+    @inline(__always) func traits(of name: ScreenName) -> ScreenTraits {
         traits[name.cls] ?? ScreenTraits()
     }
 
-    func isGate(_ name: ScreenName) -> Bool {
+    @inline(__always) func isGate(_ name: ScreenName) -> Bool {
         (traits.count > 0 && traits(of: name).gate) || screens[name]?.runtimeGate == true
     }
 
     /// The back button shows: a custom one, or the system one with a screen below.
-    func backVisible(in nav: NavController) -> Bool {
+    @inline(__always) func backVisible(in nav: NavController) -> Bool {
         guard let top = nav.top else { return false }
         let t = traits(of: top)
         if t.customBack { return true }

@@ -57,7 +57,7 @@ extension NavigationModel {
     }
 
     /// The screen visible under the modal at `index`.
-    func screenUnder(modalIndex index: Int) -> ScreenName? {
+    @inline(__always) func screenUnder(modalIndex index: Int) -> ScreenName? {
         if index > 0 {
             let below = modals[index - 1]
             return below.nav.flatMap { navs[$0]?.top } ?? below.screen

@@ -50,22 +50,24 @@ public struct NavigationModel: Hashable, Sendable {
     /// tell a command that changed nothing (a pop that returns nil, an ignored
     /// touch) without comparing or copying the whole model.
     public var fingerprint: Int {
-        // Plain multiply-add mixing: this runs twice a command, and a keyed hash
-        // (SipHash) per field cost more than the command itself.
-        var h = 0
-        func mix(_ value: Int) { h = (h &* 1_000_003) &+ value &+ 0x9E37_79B9 }
-        mix(clock)
-        mix(screens.count)
-        mix(counters.count)
-        mix(modals.count)
-        mix(created)
-        mix(nextNavID)
-        mix((isModalTransitioning ? 1 : 0) | (hasAlert ? 2 : 0) | (isFrozen ? 4 : 0) | (contentPanUsed ? 8 : 0))
-        // Every controller's counts, top and what it has in flight, summed as the
-        // table changes: reading each controller here made N nested presentations
-        // (N controllers alive) quadratic.
-        mix(navs.digest)
-        return h
+        @inline(__always) get {
+            // Plain multiply-add mixing: this runs twice a command, and a keyed hash
+            // (SipHash) per field cost more than the command itself.
+            var h = 0
+            func mix(_ value: Int) { h = (h &* 1_000_003) &+ value &+ 0x9E37_79B9 }
+            mix(clock)
+            mix(screens.count)
+            mix(counters.count)
+            mix(modals.count)
+            mix(created)
+            mix(nextNavID)
+            mix((isModalTransitioning ? 1 : 0) | (hasAlert ? 2 : 0) | (isFrozen ? 4 : 0) | (contentPanUsed ? 8 : 0))
+            // Every controller's counts, top and what it has in flight, summed as the
+            // table changes: reading each controller here made N nested presentations
+            // (N controllers alive) quadratic.
+            mix(navs.digest)
+            return h
+        }
     }
 
     // Tests of the optional parts of the state that look at the tag only: a
@@ -145,7 +147,7 @@ public struct NavigationModel: Hashable, Sendable {
 
     /// Whether the state moved on from the one `before` fingerprinted (nil: always):
     /// the fingerprint differs, or an event reports a change of its own.
-    private func changed(since before: Int?, events: ArraySlice<Event>) -> Bool {
+    @inline(__always) private func changed(since before: Int?, events: ArraySlice<Event>) -> Bool {
         guard let before else { return true }
         // The events first: a command that did something usually says so at once.
         return events.contains { !$0.payload.isReport } || before != fingerprint
