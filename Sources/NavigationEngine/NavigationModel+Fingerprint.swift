@@ -1,4 +1,4 @@
-// The model's fields in the encoder's order (StateEncoder.swift).
+// The model's fields in the fingerprint's order (StateEncoder.swift).
 
 extension NavigationModel {
     /// Every field `==` compares, in a fixed order (see `StateEncoder`).
@@ -9,22 +9,13 @@ extension NavigationModel {
         e.put(durations.pop)
         e.put(durations.present)
         e.put(durations.dismiss)
-        encodeTraits(into: &e)
+        e.put(traits: traits, hash: Self.hash(of:))
         e.beginPairs()
         counters.appendEntries(to: &e)
         e.endPairs()
         e.put(created)
         encodeScreens(into: &e)
-        let ids = navs.comparedIDs
-        e.put(ids.count)
-        for id in ids {
-            if navs[id]?.id == nil {
-                e.put(0 as UInt64)
-            } else {
-                e.put(1 as UInt64)
-                navs[id]?.encode(into: &e)
-            }
-        }
+        encodeControllers(into: &e)
         e.put(nextNavID)
         switch window {
         case .nav(let id):
@@ -76,65 +67,60 @@ extension NavigationModel {
         guarantees.encode(into: &e)
     }
 
-    private func encodeTraits(into e: inout StateEncoder) {
-        guard !e.putCached(traits: traits) else { return }
-        let start = e.position
-        encodeTraitsInFull(into: &e)
-        e.cache(traits: traits, from: start)
+    /// The controllers by id, read in place (a copy of each retained and released its arrays).
+    private func encodeControllers(into e: inout StateEncoder) {
+        let ids = navs.comparedIDs
+        e.put(ids.count)
+        let slots = navs.slots
+        for id in ids {
+            let slot = UnsafePointer(slots.base + id)
+            if case .none = slot.pointee {
+                e.put(0 as UInt64)
+            } else {
+                e.put(1 as UInt64)
+                NavController.encode(slot, into: &e)
+            }
+        }
+        withExtendedLifetime(slots) {}
     }
 
-    private func encodeTraitsInFull(into e: inout StateEncoder) {
-        // Sorted by class number; the strings follow, in the same order.
-        e.beginPairs()
-        traits.forEachEntry { cls, t in
-            var word: UInt64 = 0
-            if t.gate { word |= 1 }
-            if t.customBack { word |= 2 }
-            if t.customBackAlert != nil { word |= 4 }
-            if t.confirm != nil { word |= 8 }
-            if t.hidesBack { word |= 16 }
-            e.appendPair(UInt64(cls.id), word)
-        }
-        e.endPairs()
-        let sorted = e.pairs
-        for pair in sorted where pair.value & 12 != 0 {
-            let t = traits[ClassName(id: UInt32(truncatingIfNeeded: pair.key))]
-            if let text = t?.customBackAlert { e.put(text) }
-            if let text = t?.confirm { e.put(text) }
+    /// The traits' own hash: each class's entry, summed (slot order does not count).
+    private static func hash(of traits: ClassMap<ScreenTraits>) -> UInt64 {
+        var e = StateEncoder()
+        return e.hashOfPart { e in
+            e.beginPairs()
+            traits.forEachEntry { cls, t in
+                let entry = e.hashOfPart { e in
+                    e.put(UInt64(cls.id))
+                    e.put(flags: t.gate, t.customBack, t.hidesBack)
+                    e.put(t.customBackAlert)
+                    e.put(t.confirm)
+                }
+                e.appendEntry(hash: entry)
+            }
+            e.endPairs()
         }
     }
 
     private func encodeScreens(into e: inout StateEncoder) {
-        // One word of name and one of the rest per screen, sorted by name,
-        // when every ordinal and parent fits its bits (always, in practice).
+        // One word of name and one of the rest per screen, when every ordinal
+        // and parent fits its bits (always, in practice).
         e.beginPairs()
         let packed = screens.appendPacked(to: &e)
-        e.endPairs()
-        e.put(packed)
-        if !packed { encodeScreensInFull(into: &e) }
-    }
-
-    /// Every screen's fields in full, sorted by name.
-    private func encodeScreensInFull(into e: inout StateEncoder) {
-        e.sortedScreens.removeAll(keepingCapacity: true)
-        screens.forEachScreen { e.sortedScreens.append($0) }
-        var i = 1
-        while i < e.sortedScreens.count {
-            let item = e.sortedScreens[i]
-            var j = i
-            while j > 0, ScreenName.canonicalOrder(item.name, e.sortedScreens[j - 1].name) {
-                e.sortedScreens[j] = e.sortedScreens[j - 1]
-                j -= 1
+        if packed {
+            e.endPairs()
+        } else {
+            e.beginPairs()
+            screens.forEachScreen { screen in
+                let entry = e.hashOfPart { e in
+                    e.put(screen.name)
+                    e.put(flags: screen.viewLoaded, screen.runtimeGate, screen.backHiddenByGate)
+                    e.put(screen.parent)
+                }
+                e.appendEntry(hash: entry)
             }
-            e.sortedScreens[j] = item
-            i += 1
+            e.endPairs()
         }
-        let sorted = e.sortedScreens
-        e.put(sorted.count)
-        for screen in sorted {
-            e.put(screen.name)
-            e.put(flags: screen.viewLoaded, screen.runtimeGate, screen.backHiddenByGate)
-            e.put(screen.parent)
-        }
+        e.put(packed)
     }
 }

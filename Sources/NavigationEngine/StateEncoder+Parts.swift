@@ -1,16 +1,20 @@
-// The parts of a model in the encoder's order (StateEncoder.swift).
+// The parts of a model in the fingerprint's order (StateEncoder.swift).
 
 extension NavController {
-    func encode(into e: inout StateEncoder) {
+    /// The controller in `slot` (nothing when the slot is empty), its fields
+    /// read in place: a copy of the controller retained and released every array in it.
+    static func encode(_ slot: UnsafePointer<NavController?>, into e: inout StateEncoder) {
+        guard let id = slot.pointee?.id else { return }
         e.put(id)
-        cls.encode(into: &e)
-        e.put(stack)
-        switch delegate {
-        case .none: e.put(0 as UInt64)
-        case .outside(let outside):
+        if let features = slot.pointee?.cls.features { e.put(UInt64(features.rawValue)) }
+        if let name = slot.pointee?.cls.name { e.put(name) }
+        if let stack = slot.pointee?.stack { e.put(stack) }
+        switch slot.pointee?.delegate {
+        case .none?, nil: e.put(0 as UInt64)
+        case .outside(let outside)?:
             e.put(1 as UInt64)
             outside.encode(into: &e)
-        case .controller(let forwardingTo):
+        case .controller(let forwardingTo)?:
             if let forwardingTo {
                 e.put(3 as UInt64)
                 forwardingTo.encode(into: &e)
@@ -18,35 +22,49 @@ extension NavController {
                 e.put(2 as UInt64)
             }
         }
-        switch gestureDelegate {
-        case .system: e.put(0 as UInt64)
-        case .none: e.put(1 as UInt64)
-        case .controller: e.put(2 as UInt64)
+        switch slot.pointee?.gestureDelegate {
+        case .system?, nil: e.put(0 as UInt64)
+        case .none?: e.put(1 as UInt64)
+        case .controller?: e.put(2 as UInt64)
         }
-        e.put(flags: contentPanEnabled, isPushing, barCorrupted)
-        e.put(safeDelegate)
-        if case .some(let t) = transition {
+        e.put(
+            flags: slot.pointee?.contentPanEnabled == true, slot.pointee?.isPushing == true,
+            slot.pointee?.barCorrupted == true)
+        e.put(slot.pointee?.safeDelegate)
+        if slot.pointee?.isTransitioning == true {
             e.put(1 as UInt64)
-            switch t.kind {
-            case .push: e.put(0 as UInt64)
-            case .pop: e.put(1 as UInt64)
-            case .interactive(let percent, let cancels):
+            switch slot.pointee?.transition?.kind {
+            case .push?: e.put(0 as UInt64)
+            case .pop?: e.put(1 as UInt64)
+            case .interactive(let percent, let cancels)?:
                 e.put(cancels ? 3 as UInt64 : 2)
                 e.put(percent)
+            case nil: break
             }
-            e.put(t.from)
-            e.put(t.to)
-            e.put(t.removed)
-            e.put(t.addedBelow)
-            e.put(flags: t.toIsNew, t.animated, t.repairsBar, t.byContentPan)
-            e.put(t.start)
-            e.put(t.end)
+            e.put(slot.pointee?.transition?.from)
+            if let to = slot.pointee?.transition?.to { e.put(to) }
+            if let removed = slot.pointee?.transition?.removed { e.put(removed) }
+            if let addedBelow = slot.pointee?.transition?.addedBelow { e.put(addedBelow) }
+            if let flags = slot.pointee?.transition?.flags { e.put(flags) }
+            if let start = slot.pointee?.transition?.start { e.put(start) }
+            e.put(slot.pointee?.transition?.end)
         } else {
             e.put(0 as UInt64)
         }
-        e.put(queue.count)
-        for call in queue { call.encode(into: &e) }
-        e.put(tabName)
+        if let queue = slot.pointee?.queue {
+            e.put(queue.count)
+            queue.withUnsafeBufferPointer { queue in
+                for i in queue.indices { NavCall.encode(queue.baseAddress! + i, into: &e) }
+            }
+        }
+        e.put(slot.pointee?.tabName)
+    }
+}
+
+extension NavTransition {
+    /// The flags in one word, as `put(flags:)` packs them.
+    fileprivate var flags: UInt64 {
+        (toIsNew ? 1 : 0) | (animated ? 2 : 0) | (repairsBar ? 4 : 0) | (byContentPan ? 8 : 0)
     }
 }
 
@@ -70,7 +88,12 @@ extension OutsideDelegate {
 
 extension NavCall {
     func encode(into e: inout StateEncoder) {
-        switch self {
+        withUnsafePointer(to: self) { Self.encode($0, into: &e) }
+    }
+
+    /// The call at `call`, read in place.
+    static func encode(_ call: UnsafePointer<NavCall>, into e: inout StateEncoder) {
+        switch call.pointee {
         case .push(let name, let animated):
             e.put(animated ? 1 as UInt64 : 0)
             e.put(name)

@@ -4,9 +4,9 @@ import Testing
 
 @testable import NavExplorer
 
-/// The explorer's state encoding agrees with `==` (NavigationModel+Fingerprint.swift):
-/// on the states real searches reach, two states have equal encodings exactly
-/// when the models are equal. A field left out of the encoding merges states
+/// The explorer's state fingerprint agrees with `==` (NavigationModel+Fingerprint.swift):
+/// on the states real searches reach, two states have equal fingerprints exactly
+/// when the models are equal. A field left out of the fingerprint merges states
 /// `==` tells apart, and the search would give wrong answers.
 @Suite("State encoding")
 struct StateEncodingTests {
@@ -102,7 +102,7 @@ struct StateEncodingTests {
         return all
     }
 
-    @Test("equal encodings exactly when the models are ==, on every state the setups reach")
+    @Test("equal fingerprints exactly when the models are ==, on every state the setups reach")
     func encodingAgreesWithEquality() {
         var encoder = StateEncoder()
         var checked = 0
@@ -113,8 +113,8 @@ struct StateEncodingTests {
             // deduplicated, so equal models from different paths meet.
             let reached = Self.states(setup, depth: 6, limit: 3000)
             let explorer = setup.explorer()
-            var byModel: [NavigationModel: [UInt64]] = [:]
-            var byEncoding: [[UInt64]: NavigationModel] = [:]
+            var byModel: [NavigationModel: UInt64] = [:]
+            var byFingerprint: [UInt64: NavigationModel] = [:]
             var events: [Event] = []
             for parent in reached.prefix(400) {
                 for step in 0...explorer.config.actions.count {
@@ -126,21 +126,20 @@ struct StateEncodingTests {
             }
             for model in reached { check(model) }
             func check(_ model: NavigationModel) {
-                encoder.encode(model)
-                let words = encoder.words
+                let fingerprint = encoder.fingerprint(of: model)
                 if let earlier = byModel[model] {
-                    #expect(Bool(earlier == words), "== models with different encodings")
+                    #expect(earlier == fingerprint, "== models with different fingerprints")
                 } else {
-                    byModel[model] = words
+                    byModel[model] = fingerprint
                 }
-                if let earlier = byEncoding[words] {
-                    #expect(Bool(earlier == model), "an encoding shared by models that are not ==")
+                if let earlier = byFingerprint[fingerprint] {
+                    #expect(Bool(earlier == model), "a fingerprint shared by models that are not ==")
                 } else {
-                    byEncoding[words] = model
+                    byFingerprint[fingerprint] = model
                 }
                 checked += 1
             }
-            #expect(byModel.count == byEncoding.count, "one encoding per distinct model")
+            #expect(byModel.count == byFingerprint.count, "one fingerprint per distinct model")
             #expect(byModel.count > 50, "the setup reaches states: \(byModel.count)")
         }
         #expect(checked > 10_000)
@@ -168,16 +167,14 @@ struct StateEncodingTests {
         #expect(encoder.fingerprint(of: a) != encoder.fingerprint(of: c))
     }
 
-    @Test("a clock made relative: states equal up to the absolute clock encode the same")
+    @Test("a clock made relative: states equal up to the absolute clock have one fingerprint")
     func relativeClock() {
         var early = Setup("push Home\npush A &").model
         var late = Setup("wait 1000ms\npush Home\npush A &").model
         early.canonicalize()
         late.canonicalize()
         var encoder = StateEncoder()
-        encoder.encode(early)
-        let words = encoder.words
-        encoder.encode(late)
-        #expect(words == encoder.words)
+        #expect(early == late)
+        #expect(encoder.fingerprint(of: early) == encoder.fingerprint(of: late))
     }
 }
