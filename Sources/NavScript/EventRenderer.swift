@@ -23,9 +23,7 @@ public enum EventRenderer {
         out.appendDecimal(event.time)
         out.appendASCII(#","seq":"#)
         out.appendDecimal(seq)
-        out.appendASCII(#","category":""#)
-        out.appendUTF8(of: event.category.rawValue)
-        out.appendASCII(#"","text":"#)
+        out.appendASCII(categoryAndText(event.category))
         if isPlainWords(event.payload) {
             // Identifiers, numbers and fixed ASCII: nothing to escape.
             out.append(UInt8(ascii: "\""))
@@ -42,22 +40,56 @@ public enum EventRenderer {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// `","category":"NAME","text":` for the category, in one literal (the
+    /// names are `EventCategory`'s raw values; the render tests hold them together).
+    static func categoryAndText(_ category: EventCategory) -> StaticString {
+        switch category {
+        case .call: #","category":"call","text":"#
+        case .lifecycle: #","category":"lifecycle","text":"#
+        case .delegate: #","category":"delegate","text":"#
+        case .gesture: #","category":"gesture","text":"#
+        case .bar: #","category":"bar","text":"#
+        case .alert: #","category":"alert","text":"#
+        case .gate: #","category":"gate","text":"#
+        case .modal: #","category":"modal","text":"#
+        case .tab: #","category":"tab","text":"#
+        case .notify: #","category":"notify","text":"#
+        case .memory: #","category":"memory","text":"#
+        case .ui: #","category":"ui","text":"#
+        case .warning: #","category":"warning","text":"#
+        case .exception: #","category":"exception","text":"#
+        case .note: #","category":"note","text":"#
+        }
+    }
+
     /// The event's own fields beyond its text: the method, the receiver, `animated`.
+    /// The fixed receivers and methods (identifiers) are written as literals,
+    /// with nothing to escape.
     static func appendStructuredFields<Sink: ByteSink>(_ event: Event, names: ClassNames, to out: inout Sink) {
-        func method(_ method: String, animated: Bool?) {
+        func animated(_ animated: Bool?) {
+            if let animated { out.appendASCII(animated ? #","animated":true"# : #","animated":false"#) }
+        }
+        func method(_ method: String, animated isAnimated: Bool?) {
             out.appendASCII(#","method":"#)
             appendJSONString(method, to: &out)
-            if let animated { out.appendASCII(animated ? #","animated":true"# : #","animated":false"#) }
+            animated(isAnimated)
         }
         func fields(receiver: String, method name: String, animated: Bool?) {
             out.appendASCII(#","receiver":"#)
             appendJSONString(receiver, to: &out)
             method(name, animated: animated)
         }
-        func fields(receiver: ScreenName, method name: String, animated: Bool?) {
+        /// `method` is `","method":"NAME"`.
+        func fields(receiver: ScreenName, method: StaticString, animated isAnimated: Bool?) {
             out.appendASCII(#","receiver":"#)
             appendJSONName(receiver, names: names, to: &out)
-            method(name, animated: animated)
+            out.appendASCII(method)
+            animated(isAnimated)
+        }
+        /// `fields` is `","receiver":"nav","method":"NAME"`.
+        func navFields(_ fields: StaticString, animated isAnimated: Bool) {
+            out.appendASCII(fields)
+            animated(isAnimated)
         }
         func parent(_ toNav: Bool) {
             out.appendASCII(toNav ? #","parent":"nav""# : #","parent":null"#)
@@ -66,28 +98,32 @@ public enum EventRenderer {
         case .lifecycle(let name, let call):
             let receiver = name
             switch call {
-            case .viewDidLoad: fields(receiver: receiver, method: "viewDidLoad", animated: nil)
-            case .viewWillAppear(let a): fields(receiver: receiver, method: "viewWillAppear", animated: a)
-            case .viewDidAppear(let a): fields(receiver: receiver, method: "viewDidAppear", animated: a)
-            case .viewWillDisappear(let a): fields(receiver: receiver, method: "viewWillDisappear", animated: a)
-            case .viewDidDisappear(let a): fields(receiver: receiver, method: "viewDidDisappear", animated: a)
+            case .viewDidLoad: fields(receiver: receiver, method: #","method":"viewDidLoad""#, animated: nil)
+            case .viewWillAppear(let a):
+                fields(receiver: receiver, method: #","method":"viewWillAppear""#, animated: a)
+            case .viewDidAppear(let a): fields(receiver: receiver, method: #","method":"viewDidAppear""#, animated: a)
+            case .viewWillDisappear(let a):
+                fields(receiver: receiver, method: #","method":"viewWillDisappear""#, animated: a)
+            case .viewDidDisappear(let a):
+                fields(receiver: receiver, method: #","method":"viewDidDisappear""#, animated: a)
             case .willMove(let toNav):
-                fields(receiver: receiver, method: "willMove", animated: nil)
+                fields(receiver: receiver, method: #","method":"willMove""#, animated: nil)
                 parent(toNav)
             case .didMove(let toNav):
-                fields(receiver: receiver, method: "didMove", animated: nil)
+                fields(receiver: receiver, method: #","method":"didMove""#, animated: nil)
                 parent(toNav)
             }
         case .deinitialized(let name):
-            fields(receiver: name, method: "deinit", animated: nil)
+            fields(receiver: name, method: #","method":"deinit""#, animated: nil)
         case .navCall(let call):
             switch call {
-            case .push(_, let a): fields(receiver: "nav", method: "pushViewController", animated: a)
-            case .pop(let a): fields(receiver: "nav", method: "popViewController", animated: a)
-            case .popTo(_, let a): fields(receiver: "nav", method: "popToViewController", animated: a)
-            case .popToRoot(let a): fields(receiver: "nav", method: "popToRootViewController", animated: a)
+            case .push(_, let a): navFields(#","receiver":"nav","method":"pushViewController""#, animated: a)
+            case .pop(let a): navFields(#","receiver":"nav","method":"popViewController""#, animated: a)
+            case .popTo(_, let a): navFields(#","receiver":"nav","method":"popToViewController""#, animated: a)
+            case .popToRoot(let a):
+                navFields(#","receiver":"nav","method":"popToRootViewController""#, animated: a)
             case .setStack(let stack, let a):
-                fields(receiver: "nav", method: "setViewControllers", animated: a)
+                navFields(#","receiver":"nav","method":"setViewControllers""#, animated: a)
                 out.appendASCII(#","viewControllers":["#)
                 for (index, name) in stack.enumerated() {
                     if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -106,11 +142,7 @@ public enum EventRenderer {
     /// identifier (nothing to escape), then `#N` past the first instance.
     static func appendJSONName<Sink: ByteSink>(_ name: ScreenName, names: ClassNames, to out: inout Sink) {
         out.append(UInt8(ascii: "\""))
-        out.appendUTF8(of: names[name.cls])
-        if name.ordinal != 1 {
-            out.append(UInt8(ascii: "#"))
-            out.appendDecimal(name.ordinal)
-        }
+        appendName(name, names: names, to: &out)
         out.append(UInt8(ascii: "\""))
     }
 

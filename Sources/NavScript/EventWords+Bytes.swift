@@ -12,11 +12,7 @@ extension EventRenderer {
         _ payload: EventPayload, names: ClassNames, to out: inout Sink
     ) -> Bool {
         func name(_ screen: ScreenName) {
-            out.appendUTF8(of: names[screen.cls])
-            if screen.ordinal != 1 {
-                out.append(UInt8(ascii: "#"))
-                out.appendDecimal(screen.ordinal)
-            }
+            appendName(screen, names: names, to: &out)
         }
         func receiver(_ screen: ScreenName?) {
             if let screen { name(screen) } else { out.appendASCII("nav") }
@@ -110,6 +106,17 @@ extension EventRenderer {
             return false
         }
         return true
+    }
+
+    /// A screen's name as bytes: its class name lent by the table (no String
+    /// retained or copied), then `#N` past the first instance.
+    @inline(__always)
+    static func appendName<Sink: ByteSink>(_ screen: ScreenName, names: ClassNames, to out: inout Sink) {
+        names.withUTF8(screen.cls) { out.appendBytes($0) }
+        if screen.ordinal != 1 {
+            out.append(UInt8(ascii: "#"))
+            out.appendDecimal(screen.ordinal)
+        }
     }
 
     /// Whether `appendFrequentWords` writes the event's words with nothing a

@@ -15,11 +15,7 @@ extension EventRenderer {
     /// the others are made as a String first.
     static func appendWords<Sink: ByteSink>(_ payload: EventPayload, names: ClassNames, to out: inout Sink) {
         func name(_ name: ScreenName) {
-            out.appendUTF8(of: names[name.cls])
-            if name.ordinal != 1 {
-                out.append(UInt8(ascii: "#"))
-                out.appendDecimal(name.ordinal)
-            }
+            appendName(name, names: names, to: &out)
         }
         func flag(_ value: Bool, _ yes: StaticString, _ no: StaticString) {
             out.appendASCII(value ? yes : no)

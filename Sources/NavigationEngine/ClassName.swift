@@ -29,6 +29,24 @@ public struct ClassNames: Hashable, Sendable {
         return id < storage.count ? storage.text(id) : "?"
     }
 
+    /// Lends the UTF-8 of `name`'s text to `body`, with no String copied out
+    /// of the table (what the renderers write: a class name a line).
+    /// (Not generic: a generic function of this module is not specialized
+    /// for its callers in NavScript, and its metadata look-ups cost more than the name.)
+    public func withUTF8(_ name: ClassName, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let id = Int(name.id)
+        guard id < storage.count else {
+            let unknown: StaticString = "?"
+            body(UnsafeBufferPointer(start: unknown.utf8Start, count: unknown.utf8CodeUnitCount))
+            return
+        }
+        let text = storage.text(id)
+        // A class name is a native or small string: its UTF-8 lent in place.
+        if text.utf8.withContiguousStorageIfAvailable(body) != nil { return }
+        var copy = text
+        copy.withUTF8(body)
+    }
+
     /// `Login` for the first instance of a class, `Login#2` for the second.
     public func text(of name: ScreenName) -> String {
         name.ordinal == 1 ? self[name.cls] : "\(self[name.cls])#\(name.ordinal)"
@@ -84,13 +102,15 @@ public struct ClassNames: Hashable, Sendable {
     /// (`intern` copies it first otherwise), so sharing it between copies of a
     /// model on different threads is safe.
     private final class Storage: @unchecked Sendable {
+        /// (The arrays are read without a dynamic exclusivity check, 63
+        /// instructions a read: mutated only when uniquely referenced.)
         /// The names, by number, each kept once, in chunks of `chunkSize`:
         /// the table only grows, and one array doubling as it grew held the
         /// old and the new copy at once (and left the old one's memory behind
         /// in the heap); a chunk is allocated once, full-sized.
-        var texts: [[String]] = []
+        @exclusivity(unchecked) var texts: [[String]] = []
         /// How many names.
-        var count = 0
+        @exclusivity(unchecked) var count = 0
         static let chunkBits = 12
         static let chunkSize = 1 << chunkBits
 
@@ -100,7 +120,7 @@ public struct ClassNames: Hashable, Sendable {
         }
 
         /// Open addressing over the names' FNV-1a hashes: the number plus one, 0 when empty.
-        var index: [UInt32] = Array(repeating: 0, count: 16)
+        @exclusivity(unchecked) var index: [UInt32] = Array(repeating: 0, count: 16)
 
         func copy() -> Storage {
             let copy = Storage()

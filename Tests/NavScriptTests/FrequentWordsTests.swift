@@ -77,6 +77,46 @@ struct FrequentWordsTests {
                     call: .interactionController(to: ScreenName(cls: names.intern("A"), ordinal: 1)))))
     }
 
+    @Test("JSON's category literal holds the category's raw value")
+    func categoryLiterals() {
+        for category in EventCategory.allCases {
+            let literal = EventRenderer.categoryAndText(category)
+            let text = String(
+                decoding: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount), as: UTF8.self
+            )
+            #expect(text == #","category":""# + category.rawValue + #"","text":"#)
+        }
+    }
+
+    /// The text `withUTF8` lends.
+    static func lent(_ names: ClassNames, _ id: ClassName) -> String {
+        var text = ""
+        names.withUTF8(id) { text = String(decoding: $0, as: UTF8.self) }
+        return text
+    }
+
+    @Test("a class name's bytes, lent by the table, are its text; a number the table never gave is ?")
+    func nameBytes() {
+        var names = ClassNames()
+        var other = ClassNames()
+        let texts = ["Feed", "A", "ÉcranDeConnexionAvecUnTrèsLongNom", "SettingsViewControllerForTheWholeApp"]
+        var ids: [ClassName] = []
+        for text in texts {
+            ids.append(names.intern(text))
+            _ = other.intern(text + "x")
+        }
+        for (id, text) in zip(ids, texts) {
+            #expect(Self.lent(names, id) == text)
+            #expect(Self.lent(names, id) == names[id])
+        }
+        let unknown = names.intern("Fifth")
+        #expect(Self.lent(ClassNames(), unknown) == "?")
+        var bytes: [UInt8] = []
+        let screen = ScreenName(cls: ids[2], ordinal: 12)
+        EventRenderer.appendName(screen, names: names, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == names.text(of: screen))
+    }
+
     @Test("other events are left to sentence")
     func othersLeft() {
         var bytes: [UInt8] = []
