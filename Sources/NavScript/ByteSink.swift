@@ -1,3 +1,5 @@
+import NavigationEngine
+
 /// Where rendered text goes, a byte at a time or a run at a time: a byte
 /// array, or an output buffer that writes straight into its memory.
 public protocol ByteSink {
@@ -6,6 +8,9 @@ public protocol ByteSink {
     /// Appends a whole number in decimal, right-aligned in `width` columns.
     /// (A requirement, so the output buffer's sink writes digits in place.)
     mutating func appendDecimal(_ value: Int, width: Int)
+    /// Appends a class name's UTF-8, lent or copied by the table.
+    /// (A requirement, so the output buffer's sink copies it in place.)
+    mutating func appendClassName(_ name: ClassName, names: ClassNames)
 }
 
 extension Array: ByteSink where Element == UInt8 {
@@ -16,6 +21,10 @@ extension Array: ByteSink where Element == UInt8 {
 }
 
 extension ByteSink {
+    public mutating func appendClassName(_ name: ClassName, names: ClassNames) {
+        names.withUTF8(name) { appendBytes($0) }
+    }
+
     /// Appends a literal's bytes in one copy.
     @inlinable
     public mutating func appendASCII(_ literal: StaticString) {

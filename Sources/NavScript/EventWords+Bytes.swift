@@ -112,7 +112,7 @@ extension EventRenderer {
     /// retained or copied), then `#N` past the first instance.
     @inline(__always)
     static func appendName<Sink: ByteSink>(_ screen: ScreenName, names: ClassNames, to out: inout Sink) {
-        names.withUTF8(screen.cls) { out.appendBytes($0) }
+        out.appendClassName(screen.cls, names: names)
         if screen.ordinal != 1 {
             out.append(UInt8(ascii: "#"))
             out.appendDecimal(screen.ordinal)

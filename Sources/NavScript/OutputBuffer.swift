@@ -64,6 +64,71 @@ public struct OutputBuffer {
         }
     }
 
+    /// The events of `log[range]` that `filter` passes, as text lines or JSON
+    /// objects (the event at `range.lowerBound` numbered `firstSeq`), until
+    /// the buffer holds `capacity` bytes or more. Returns the index of the
+    /// first event not yet taken (`range.upperBound` when all were).
+    ///
+    /// One pass through the storage's pointer for all of them; the events are
+    /// read in place in `log`. A text line's `[  350ms] ` is copied from the
+    /// line before when the time is the same (a command's events share a few
+    /// times), not written again digit by digit.
+    public mutating func appendEvents(
+        _ log: [Event], _ range: Range<Int>, firstSeq: Int, filter: EventFilter, json: Bool, names: ClassNames
+    ) -> Int {
+        let capacity = self.capacity
+        let (next, end, tooLong) = storage.withUnsafeMutableBufferPointer {
+            base -> (next: Int, end: Int, tooLong: Bool) in
+            log.withUnsafeBufferPointer { events in
+                var writer = PointerSink(base: base, count: count)
+                var index = range.lowerBound
+                // The last time prefix written in this pass: its time, where it starts, its length.
+                var prefixTime = -1
+                var prefixStart = 0
+                var prefixLength = 0
+                while index < range.upperBound, writer.count < capacity {
+                    let event = events.baseAddress.unsafelyUnwrapped + index
+                    guard filter.passes(event.pointee.category) else {
+                        index &+= 1
+                        continue
+                    }
+                    let start = writer.count
+                    if json {
+                        EventRenderer.appendJSON(
+                            event.pointee, seq: firstSeq &+ (index &- range.lowerBound), names: names, to: &writer)
+                        writer.append(10)
+                    } else {
+                        let time = event.pointee.time
+                        if time == prefixTime {
+                            writer.appendCopy(from: prefixStart, count: prefixLength)
+                        } else {
+                            writer.append(UInt8(ascii: "["))
+                            writer.appendDecimal(time, width: 5)
+                            writer.appendASCII("ms] ")
+                            if !writer.overflowed {
+                                prefixTime = time
+                                prefixStart = start
+                                prefixLength = writer.count &- start
+                            }
+                        }
+                        EventRenderer.appendWords(event.pointee.payload, names: names, to: &writer)
+                        writer.append(10)
+                    }
+                    if writer.overflowed {
+                        // Too long for the room left: rendered again below, through an array.
+                        return (index, start, true)
+                    }
+                    index &+= 1
+                }
+                return (index, writer.count, false)
+            }
+        }
+        count = end
+        guard tooLong else { return next }
+        append(log[next], as: json ? .json(seq: firstSeq &+ (next &- range.lowerBound)) : .text, names: names)
+        return next &+ 1
+    }
+
     /// A line of text and its newline.
     public mutating func appendLine(_ text: String) {
         var bytes = Array(text.utf8)
@@ -120,6 +185,28 @@ struct PointerSink: ByteSink {
         guard let source = bytes.baseAddress, let target = base.baseAddress else { return }
         (target + count).update(from: source, count: bytes.count)
         count += bytes.count
+    }
+
+    @inline(__always)
+    mutating func appendClassName(_ name: ClassName, names: ClassNames) {
+        guard let target = base.baseAddress,
+            let length = names.copyUTF8(name, to: target + count, room: base.count &- count)
+        else {
+            overflowed = true
+            return
+        }
+        count &+= length
+    }
+
+    /// Appends a copy of `count` bytes written earlier, from `offset`.
+    @inline(__always)
+    mutating func appendCopy(from offset: Int, count length: Int) {
+        guard length <= base.count &- count, let target = base.baseAddress else {
+            overflowed = true
+            return
+        }
+        (target + count).update(from: target + offset, count: length)
+        count &+= length
     }
 
     /// The digits go straight into place, counted first (by comparisons, no

@@ -257,23 +257,20 @@ public final class Session {
             seq += end - start
             return
         }
-        // Once per call, not once per event.
-        let names = current.model.names
-        // Decided on the category alone, so an event not printed is not copied.
-        for index in start..<end {
-            seq += 1
-            guard shouldPrint(log[index].category) else { continue }
-            output.event(log[index], seq: seq, json: options.json, colour: options.colour, names: names)
-        }
+        guard start < end else { return }
+        let firstSeq = seq &+ 1
+        seq += end - start
+        // The command's events in one call: the sink renders them in one pass
+        // (decided on the category alone, so an event not printed is not read).
+        output.events(
+            log, start..<end, firstSeq: firstSeq, filter: eventFilter,
+            json: options.json, colour: options.colour, names: current.model.names)
     }
 
-    func shouldPrint(_ category: EventCategory) -> Bool {
-        switch category {
-        case .lifecycle: logLevel == .full
-        case .note: showNotes
-        default: true
-        }
-    }
+    /// Which events the log prints now.
+    var eventFilter: EventFilter { EventFilter(lifecycle: logLevel == .full, notes: showNotes) }
+
+    func shouldPrint(_ category: EventCategory) -> Bool { eventFilter.passes(category) }
 
     /// A line that is not an event (command output); in JSON an object like an event's.
     func say(_ text: String, kind: String = "output") {

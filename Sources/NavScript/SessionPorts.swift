@@ -12,6 +12,34 @@ public protocol OutputSink: AnyObject {
     func event(_ event: Event, seq: Int, json: Bool, colour: Bool, names: ClassNames)
     /// One diagnostic for stderr (by default its text, through `diagnostic(_:)`).
     func report(_ diagnostic: Diagnostic)
+    /// The events of `log[range]` that `filter` passes, in order; the event at
+    /// `range.lowerBound` is number `firstSeq`, each next one (printed or not)
+    /// one more. A whole command's events in one call, so a sink that renders
+    /// into its buffer does it in one pass (by default, `event` for each).
+    func events(
+        _ log: [Event], _ range: Range<Int>, firstSeq: Int, filter: EventFilter, json: Bool, colour: Bool,
+        names: ClassNames)
+}
+
+/// Which events the log prints: the others always, lifecycle only at
+/// `log full`, notes only when notes are on.
+public struct EventFilter: Sendable {
+    public let lifecycle: Bool
+    public let notes: Bool
+
+    public init(lifecycle: Bool, notes: Bool) {
+        self.lifecycle = lifecycle
+        self.notes = notes
+    }
+
+    @inline(__always)
+    public func passes(_ category: EventCategory) -> Bool {
+        switch category {
+        case .lifecycle: lifecycle
+        case .note: notes
+        default: true
+        }
+    }
 }
 
 extension OutputSink {
@@ -24,6 +52,15 @@ extension OutputSink {
             json
                 ? EventRenderer.json(event, seq: seq, names: names)
                 : EventRenderer.text(event, colour: colour, names: names))
+    }
+
+    public func events(
+        _ log: [Event], _ range: Range<Int>, firstSeq: Int, filter: EventFilter, json: Bool, colour: Bool,
+        names: ClassNames
+    ) {
+        for index in range where filter.passes(log[index].category) {
+            event(log[index], seq: firstSeq &+ (index &- range.lowerBound), json: json, colour: colour, names: names)
+        }
     }
 }
 

@@ -47,6 +47,33 @@ public struct ClassNames: Hashable, Sendable {
         copy.withUTF8(body)
     }
 
+    /// Copies the UTF-8 of `name`'s text to `target` if it fits in `room`
+    /// bytes, and returns its length; nil, with nothing written, if it does
+    /// not fit. (No closure is called in between, so nothing is retained: the
+    /// output buffer's way to write a name.)
+    public func copyUTF8(_ name: ClassName, to target: UnsafeMutablePointer<UInt8>, room: Int) -> Int? {
+        let id = Int(name.id)
+        guard id < storage.count else {
+            guard room >= 1 else { return nil }
+            target.pointee = UInt8(ascii: "?")
+            return 1
+        }
+        let copied = storage.texts[id >> Storage.chunkBits][id & (Storage.chunkSize - 1)].utf8
+            .withContiguousStorageIfAvailable { bytes -> Int? in
+                guard bytes.count <= room else { return nil }
+                if let source = bytes.baseAddress { target.update(from: source, count: bytes.count) }
+                return bytes.count
+            }
+        if let copied { return copied }
+        var length: Int?
+        withUTF8(name) { bytes in
+            guard bytes.count <= room else { return }
+            if let source = bytes.baseAddress { target.update(from: source, count: bytes.count) }
+            length = bytes.count
+        }
+        return length
+    }
+
     /// `Login` for the first instance of a class, `Login#2` for the second.
     public func text(of name: ScreenName) -> String {
         name.ordinal == 1 ? self[name.cls] : "\(self[name.cls])#\(name.ordinal)"

@@ -64,6 +64,28 @@ final class OutputWriter: OutputSink {
         if lineBuffered || buffer.count >= buffer.capacity { flush() }
     }
 
+    func events(
+        _ log: [Event], _ range: Range<Int>, firstSeq: Int, filter: EventFilter, json: Bool, colour: Bool,
+        names: ClassNames
+    ) {
+        // Wrapped, coloured, redirected or flushed line by line: one event at a time.
+        guard !colour, redirect == nil, !lineBuffered, json || wrapWidth == 0 else {
+            for index in range where filter.passes(log[index].category) {
+                event(
+                    log[index], seq: firstSeq &+ (index &- range.lowerBound), json: json, colour: colour, names: names)
+            }
+            return
+        }
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let next = buffer.appendEvents(
+                log, index..<range.upperBound, firstSeq: firstSeq &+ (index &- range.lowerBound), filter: filter,
+                json: json, names: names)
+            index = next
+            if buffer.count >= buffer.capacity { flush() }
+        }
+    }
+
     func diagnostic(_ text: String) {
         if let redirect {
             flush()

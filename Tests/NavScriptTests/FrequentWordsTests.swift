@@ -88,14 +88,19 @@ struct FrequentWordsTests {
         }
     }
 
-    /// The text `withUTF8` lends.
-    static func lent(_ names: ClassNames, _ id: ClassName) -> String {
+    /// The text `withUTF8` lends, and the bytes `copyUTF8` writes with room to spare (nil without).
+    static func lent(_ names: ClassNames, _ id: ClassName) -> (String, String?, Int?) {
         var text = ""
         names.withUTF8(id) { text = String(decoding: $0, as: UTF8.self) }
-        return text
+        var room = [UInt8](repeating: 0, count: 64)
+        let copied = room.withUnsafeMutableBufferPointer { names.copyUTF8(id, to: $0.baseAddress!, room: 64) }
+        let tight = room.withUnsafeMutableBufferPointer {
+            names.copyUTF8(id, to: $0.baseAddress!, room: text.utf8.count - 1)
+        }
+        return (text, copied.map { String(decoding: room[..<$0], as: UTF8.self) }, tight)
     }
 
-    @Test("a class name's bytes, lent by the table, are its text; a number the table never gave is ?")
+    @Test("a class name's bytes, lent or copied by the table, are its text; a number the table never gave is ?")
     func nameBytes() {
         var names = ClassNames()
         var other = ClassNames()
@@ -106,15 +111,29 @@ struct FrequentWordsTests {
             _ = other.intern(text + "x")
         }
         for (id, text) in zip(ids, texts) {
-            #expect(Self.lent(names, id) == text)
-            #expect(Self.lent(names, id) == names[id])
+            let (lent, copied, tight) = Self.lent(names, id)
+            #expect(lent == text)
+            #expect(lent == names[id])
+            #expect(copied == text)
+            #expect(tight == nil)
         }
         let unknown = names.intern("Fifth")
-        #expect(Self.lent(ClassNames(), unknown) == "?")
-        var bytes: [UInt8] = []
-        let screen = ScreenName(cls: ids[2], ordinal: 12)
-        EventRenderer.appendName(screen, names: names, to: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self) == names.text(of: screen))
+        #expect(Self.lent(ClassNames(), unknown).0 == "?")
+        #expect(Self.lent(ClassNames(), unknown).1 == "?")
+        for sink in 0..<2 {
+            let screen = ScreenName(cls: ids[2], ordinal: 12)
+            var bytes: [UInt8] = []
+            if sink == 0 {
+                EventRenderer.appendName(screen, names: names, to: &bytes)
+            } else {
+                var buffer = OutputBuffer(capacity: 64)
+                _ = buffer.appendEvents(
+                    [Event(time: 0, payload: .deinitialized(screen))], 0..<1, firstSeq: 1,
+                    filter: EventFilter(lifecycle: true, notes: true), json: false, names: names)
+                bytes = buffer.withBytes { Array($0.dropFirst(10).dropLast(8)) } // "[    0ms] " and ".deinit\n"
+            }
+            #expect(String(decoding: bytes, as: UTF8.self) == names.text(of: screen))
+        }
     }
 
     @Test("other events are left to sentence")
