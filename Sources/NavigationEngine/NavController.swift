@@ -41,10 +41,12 @@ struct NavController: Hashable, Sendable {
     /// The tab bar item's name, for a tab's controller (named after the class it was created with).
     var tabName: String?
 
-    var top: ScreenName? { stack.last }
+    var top: ScreenName? {
+        @inline(__always) get { stack.last }
+    }
 
     /// A transition is running (a test of the tag, without copying the transition).
     var isTransitioning: Bool {
-        if case .some = transition { true } else { false }
+        @inline(__always) get { if case .some = transition { true } else { false } }
     }
 }

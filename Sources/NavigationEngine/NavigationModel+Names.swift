@@ -50,12 +50,13 @@ extension NavigationModel {
 /// equal when the rest of them is. So tables compare equal when one is a
 /// prefix of the other (an equivalence within one lineage, which is the only
 /// place navsh compares models), and hash to nothing.
+@usableFromInline
 struct NameTable: Hashable, Sendable {
-    var names = ClassNames()
+    @usableFromInline var names = ClassNames()
 
-    static func == (lhs: NameTable, rhs: NameTable) -> Bool {
+    @usableFromInline static func == (lhs: NameTable, rhs: NameTable) -> Bool {
         lhs.names.isPrefix(of: rhs.names) || rhs.names.isPrefix(of: lhs.names)
     }
 
-    func hash(into hasher: inout Hasher) {}
+    @usableFromInline func hash(into hasher: inout Hasher) {}
 }

@@ -1,7 +1,9 @@
 /// Read-only views of the model, for expectations and the looking commands.
 extension NavigationModel {
     /// The current stack, bottom to top.
-    public var currentStack: [ScreenName] { navs[currentNavID]?.stack ?? [] }
+    public var currentStack: [ScreenName] {
+        @inline(__always) get { navs[currentNavID]?.stack ?? [] }
+    }
 
     public var isBackVisible: Bool {
         guard !plainModalOnTop, let nav = navs[currentNavID] else { return false }

@@ -34,11 +34,13 @@ public struct NavigationModel: Hashable, Sendable {
     /// The class names met so far: the words of every `ClassName` in the
     /// state and in the events (ClassName.swift).
     public internal(set) var names: ClassNames {
-        get { nameTable.names }
+        // Inlined: a call of the getter on a model held in a class (the
+        // session's) copied the whole model to pass it (504 bytes, twice a command).
+        @inlinable get { nameTable.names }
         _modify { yield &nameTable.names }
         set { nameTable.names = newValue }
     }
-    var nameTable = NameTable()
+    @usableFromInline var nameTable = NameTable()
 
     public init(profile: Profile = .ios26) {
         self.profile = profile
