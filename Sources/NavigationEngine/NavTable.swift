@@ -125,12 +125,27 @@ final class NavSlots: @unchecked Sendable {
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 1)
-        base = .allocate(capacity: self.capacity)
+        // One block for the slots, their summaries and the dirty ids: a copy
+        // of the table (the explorer makes one on most steps) costs one
+        // allocation and one free, not three.
+        let layout = NavSlots.layout(capacity: self.capacity)
+        let block = UnsafeMutableRawPointer.allocate(byteCount: layout.bytes, alignment: layout.alignment)
+        base = block.bindMemory(to: NavController?.self, capacity: self.capacity)
         base.initialize(to: nil)
-        meta = .allocate(capacity: self.capacity)
+        meta = (block + layout.meta).bindMemory(to: SlotSummary.self, capacity: self.capacity)
         meta.initialize(to: SlotSummary())
-        dirtyIDs = .allocate(capacity: NavSlots.dirtyLimit)
+        dirtyIDs = (block + layout.dirtyIDs).bindMemory(to: Int.self, capacity: NavSlots.dirtyLimit)
         count = 1
+    }
+
+    /// Where the summaries and the dirty ids start in the block, its size and alignment.
+    private static func layout(capacity: Int) -> (meta: Int, dirtyIDs: Int, bytes: Int, alignment: Int) {
+        func roundUp(_ n: Int, _ alignment: Int) -> Int { (n + alignment - 1) / alignment * alignment }
+        let meta = roundUp(MemoryLayout<NavController?>.stride * capacity, MemoryLayout<SlotSummary>.alignment)
+        let dirtyIDs = roundUp(meta + MemoryLayout<SlotSummary>.stride * capacity, MemoryLayout<Int>.alignment)
+        let alignment = Swift.max(
+            MemoryLayout<NavController?>.alignment, MemoryLayout<SlotSummary>.alignment, MemoryLayout<Int>.alignment)
+        return (meta, dirtyIDs, dirtyIDs + MemoryLayout<Int>.stride * NavSlots.dirtyLimit, alignment)
     }
 
     /// A copy with room for `capacity` slots (at least as many as this one has).
@@ -158,9 +173,7 @@ final class NavSlots: @unchecked Sendable {
 
     deinit {
         base.deinitialize(count: count)
-        base.deallocate()
-        meta.deallocate()
-        dirtyIDs.deallocate()
+        UnsafeMutableRawPointer(base).deallocate()
     }
 }
 

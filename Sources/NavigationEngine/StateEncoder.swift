@@ -28,6 +28,10 @@ public struct StateEncoder {
     /// which `explore` cannot list, so every state of a search shares one map.
     private var cachedTraits: ClassMap<ScreenTraits>?
     private var cachedTraitsHash: UInt64 = 0
+    /// Strings hashed lately and their hashes (controller class and delegate names, tab names).
+    private static let cachedStringCount = 4
+    private var cachedStrings: [(text: String, hash: UInt64)] = []
+    private var nextCachedString = 0
 
     public init() {}
 
@@ -111,17 +115,32 @@ public struct StateEncoder {
         }
     }
 
-    /// The length in bytes, then the UTF-8 bytes eight to a word (the last
-    /// word padded with zeros).
+    /// One word: the string's own hash (its length, then its UTF-8 bytes
+    /// eight to a word, the last padded with zeros). A string `==` to one
+    /// hashed lately reuses that one's hash: the controller classes' names
+    /// come back in every state.
     mutating func put(_ text: String) {
-        let done = text.utf8.withContiguousStorageIfAvailable { put(utf8: $0) }
-        if done == nil {
-            var text = text
-            text.withUTF8 { put(utf8: $0) }
+        for entry in cachedStrings where entry.text == text {
+            put(entry.hash)
+            return
         }
+        let hash = hashOfPart { e in
+            let done = text.utf8.withContiguousStorageIfAvailable { e.put(utf8: $0) }
+            if done == nil {
+                var text = text
+                text.withUTF8 { e.put(utf8: $0) }
+            }
+        }
+        if cachedStrings.count < Self.cachedStringCount {
+            cachedStrings.append((text, hash))
+        } else {
+            cachedStrings[nextCachedString] = (text, hash)
+            nextCachedString = (nextCachedString + 1) % Self.cachedStringCount
+        }
+        put(hash)
     }
 
-    private mutating func put(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    fileprivate mutating func put(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         let count = bytes.count
         put(count)
         guard let base = bytes.baseAddress else { return }
