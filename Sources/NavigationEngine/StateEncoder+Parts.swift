@@ -78,11 +78,26 @@ extension ControllerClass {
 extension OutsideDelegate {
     func encode(into e: inout StateEncoder) {
         e.put(name)
+        // Or'ed over the set's elements: a look-up of each method hashed its
+        // raw value, a string (a fifth of a search's instructions on a setup
+        // with an outside delegate).
         var mask: UInt64 = 0
-        for (i, method) in DelegateMethod.allCases.enumerated() where methods.contains(method) {
-            mask |= 1 << UInt64(i)
-        }
+        for method in methods { mask |= method.bit }
         e.put(mask)
+    }
+}
+
+extension DelegateMethod {
+    /// The method's bit in the fingerprint's mask: 1 << its place in `allCases`.
+    fileprivate var bit: UInt64 {
+        switch self {
+        case .willShow: 1
+        case .didShow: 2
+        case .animationController: 4
+        case .interactionController: 8
+        case .supportedOrientations: 16
+        case .preferredOrientation: 32
+        }
     }
 }
 
