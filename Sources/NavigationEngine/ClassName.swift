@@ -164,12 +164,15 @@ public struct ClassNames: Hashable, Sendable {
         }
 
         static func same(_ stored: String, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-            var stored = stored
-            return stored.withUTF8 { stored in
+            func equal(_ stored: UnsafeBufferPointer<UInt8>) -> Bool {
                 guard stored.count == key.count else { return false }
                 for i in 0..<key.count where stored[i] != key[i] { return false }
                 return true
             }
+            // A class name is a native or small string: its UTF-8 read in place.
+            if let same = stored.utf8.withContiguousStorageIfAvailable(equal) { return same }
+            var stored = stored
+            return stored.withUTF8(equal)
         }
 
         /// The number of the name with these bytes, if it has one, and the
