@@ -2,19 +2,21 @@
 
 extension NavController {
     /// The controller in `slot` (nothing when the slot is empty), its fields
-    /// read in place: a copy of the controller retained and released every array in it.
+    /// read in place: a copy of the controller retained and released every
+    /// array in it. Past the test of the slot's tag, each field is read
+    /// through `unsafelyUnwrapped`, not tested again.
     static func encode(_ slot: UnsafePointer<NavController?>, into e: inout StateEncoder) {
-        guard let id = slot.pointee?.id else { return }
-        e.put(id)
-        if let features = slot.pointee?.cls.features { e.put(UInt64(features.rawValue)) }
-        if let name = slot.pointee?.cls.name { e.put(name) }
-        if let stack = slot.pointee?.stack { e.put(stack) }
-        switch slot.pointee?.delegate {
-        case .none?, nil: e.put(0 as UInt64)
-        case .outside(let outside)?:
+        guard case .some = slot.pointee else { return }
+        e.put(slot.pointee.unsafelyUnwrapped.id)
+        e.put(UInt64(slot.pointee.unsafelyUnwrapped.cls.features.rawValue))
+        e.put(slot.pointee.unsafelyUnwrapped.cls.name)
+        e.put(slot.pointee.unsafelyUnwrapped.stack)
+        switch slot.pointee.unsafelyUnwrapped.delegate {
+        case .none: e.put(0 as UInt64)
+        case .outside(let outside):
             e.put(1 as UInt64)
             outside.encode(into: &e)
-        case .controller(let forwardingTo)?:
+        case .controller(let forwardingTo):
             if let forwardingTo {
                 e.put(3 as UInt64)
                 forwardingTo.encode(into: &e)
@@ -22,18 +24,18 @@ extension NavController {
                 e.put(2 as UInt64)
             }
         }
-        switch slot.pointee?.gestureDelegate {
-        case .system?, nil: e.put(0 as UInt64)
-        case .none?: e.put(1 as UInt64)
-        case .controller?: e.put(2 as UInt64)
+        switch slot.pointee.unsafelyUnwrapped.gestureDelegate {
+        case .system: e.put(0 as UInt64)
+        case .none: e.put(1 as UInt64)
+        case .controller: e.put(2 as UInt64)
         }
         e.put(
-            flags: slot.pointee?.contentPanEnabled == true, slot.pointee?.isPushing == true,
-            slot.pointee?.barCorrupted == true)
-        e.put(slot.pointee?.safeDelegate)
-        if slot.pointee?.isTransitioning == true {
+            flags: slot.pointee.unsafelyUnwrapped.contentPanEnabled, slot.pointee.unsafelyUnwrapped.isPushing,
+            slot.pointee.unsafelyUnwrapped.barCorrupted)
+        e.put(slot.pointee.unsafelyUnwrapped.safeDelegate)
+        if slot.pointee.unsafelyUnwrapped.isTransitioning {
             e.put(1 as UInt64)
-            switch slot.pointee?.transition?.kind {
+            switch slot.pointee.unsafelyUnwrapped.transition?.kind {
             case .push?: e.put(0 as UInt64)
             case .pop?: e.put(1 as UInt64)
             case .interactive(let percent, let cancels)?:
@@ -41,23 +43,21 @@ extension NavController {
                 e.put(percent)
             case nil: break
             }
-            e.put(slot.pointee?.transition?.from)
-            if let to = slot.pointee?.transition?.to { e.put(to) }
-            if let removed = slot.pointee?.transition?.removed { e.put(removed) }
-            if let addedBelow = slot.pointee?.transition?.addedBelow { e.put(addedBelow) }
-            if let flags = slot.pointee?.transition?.flags { e.put(flags) }
-            if let start = slot.pointee?.transition?.start { e.put(start) }
-            e.put(slot.pointee?.transition?.end)
+            e.put(slot.pointee.unsafelyUnwrapped.transition?.from)
+            if let to = slot.pointee.unsafelyUnwrapped.transition?.to { e.put(to) }
+            if let removed = slot.pointee.unsafelyUnwrapped.transition?.removed { e.put(removed) }
+            if let addedBelow = slot.pointee.unsafelyUnwrapped.transition?.addedBelow { e.put(addedBelow) }
+            if let flags = slot.pointee.unsafelyUnwrapped.transition?.flags { e.put(flags) }
+            if let start = slot.pointee.unsafelyUnwrapped.transition?.start { e.put(start) }
+            e.put(slot.pointee.unsafelyUnwrapped.transition?.end)
         } else {
             e.put(0 as UInt64)
         }
-        if let queue = slot.pointee?.queue {
-            e.put(queue.count)
-            queue.withUnsafeBufferPointer { queue in
-                for i in queue.indices { NavCall.encode(queue.baseAddress! + i, into: &e) }
-            }
+        e.put(slot.pointee.unsafelyUnwrapped.queue.count)
+        slot.pointee.unsafelyUnwrapped.queue.withUnsafeBufferPointer { queue in
+            for i in queue.indices { NavCall.encode(queue.baseAddress! + i, into: &e) }
         }
-        e.put(slot.pointee?.tabName)
+        e.put(slot.pointee.unsafelyUnwrapped.tabName)
     }
 }
 
