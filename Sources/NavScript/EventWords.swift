@@ -22,27 +22,15 @@ extension EventRenderer {
         }
         switch payload {
         case .lifecycle(let screen, let call):
-            name(screen)
-            switch call {
-            case .viewDidLoad: out.appendASCII(".viewDidLoad()")
-            case .viewWillAppear(let a): flag(a, ".viewWillAppear(true)", ".viewWillAppear(false)")
-            case .viewDidAppear(let a): flag(a, ".viewDidAppear(true)", ".viewDidAppear(false)")
-            case .viewWillDisappear(let a): flag(a, ".viewWillDisappear(true)", ".viewWillDisappear(false)")
-            case .viewDidDisappear(let a): flag(a, ".viewDidDisappear(true)", ".viewDidDisappear(false)")
-            case .willMove(let toNav): flag(toNav, ".willMove(toParent: nav)", ".willMove(toParent: nil)")
-            case .didMove(let toNav): flag(toNav, ".didMove(toParent: nav)", ".didMove(toParent: nil)")
-            }
+            appendLifecycleWords(screen, call, names: names, to: &out)
         case .deinitialized(let screen):
-            name(screen)
-            out.appendASCII(".deinit")
+            appendDeinitWords(screen, names: names, to: &out)
         case .navCall(let call):
             switch call {
             case .push(let screen, let animated):
-                out.appendASCII("nav.pushViewController(")
-                name(screen)
-                flag(animated, ", animated: true)", ", animated: false)")
+                appendPushWords(screen, animated: animated, names: names, to: &out)
             case .pop(let animated):
-                flag(animated, "nav.popViewController(animated: true)", "nav.popViewController(animated: false)")
+                out.appendASCII(popWords(animated: animated))
             case .popTo(let screen, let animated):
                 out.appendASCII("nav.popToViewController(")
                 name(screen)
@@ -64,6 +52,45 @@ extension EventRenderer {
                 out.appendUTF8(of: sentence(payload, names: names))
             }
         }
+    }
+
+    /// `Detail#2.viewWillAppear(true)`: the lifecycle callbacks' words.
+    @inline(__always)
+    static func appendLifecycleWords<Sink: ByteSink>(
+        _ screen: ScreenName, _ call: LifecycleCall, names: ClassNames, to out: inout Sink
+    ) {
+        appendName(screen, names: names, to: &out)
+        let words: StaticString =
+            switch call {
+            case .viewDidLoad: ".viewDidLoad()"
+            case .viewWillAppear(let a): a ? ".viewWillAppear(true)" : ".viewWillAppear(false)"
+            case .viewDidAppear(let a): a ? ".viewDidAppear(true)" : ".viewDidAppear(false)"
+            case .viewWillDisappear(let a): a ? ".viewWillDisappear(true)" : ".viewWillDisappear(false)"
+            case .viewDidDisappear(let a): a ? ".viewDidDisappear(true)" : ".viewDidDisappear(false)"
+            case .willMove(let toNav): toNav ? ".willMove(toParent: nav)" : ".willMove(toParent: nil)"
+            case .didMove(let toNav): toNav ? ".didMove(toParent: nav)" : ".didMove(toParent: nil)"
+            }
+        out.appendASCII(words)
+    }
+
+    @inline(__always)
+    static func appendDeinitWords<Sink: ByteSink>(_ screen: ScreenName, names: ClassNames, to out: inout Sink) {
+        appendName(screen, names: names, to: &out)
+        out.appendASCII(".deinit")
+    }
+
+    @inline(__always)
+    static func appendPushWords<Sink: ByteSink>(
+        _ screen: ScreenName, animated: Bool, names: ClassNames, to out: inout Sink
+    ) {
+        out.appendASCII("nav.pushViewController(")
+        appendName(screen, names: names, to: &out)
+        out.appendASCII(animated ? ", animated: true)" : ", animated: false)")
+    }
+
+    @inline(__always)
+    static func popWords(animated: Bool) -> StaticString {
+        animated ? "nav.popViewController(animated: true)" : "nav.popViewController(animated: false)"
     }
 
     /// Whether the event's words are made of identifiers only (nothing a JSON string must escape).
