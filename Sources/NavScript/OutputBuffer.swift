@@ -228,12 +228,7 @@ struct PointerSink: ByteSink {
     @inline(__always)
     mutating func appendDecimal(_ value: Int, width: Int) {
         let magnitude = value.magnitude
-        var digits = 1
-        var power: UInt = 10
-        while digits < 20, magnitude >= power {
-            digits &+= 1
-            power = power &* 10
-        }
+        let digits = Self.digitCount(magnitude)
         let length = digits &+ (value < 0 ? 1 : 0)
         let total = Swift.max(width, length)
         guard total <= base.count &- count else {
@@ -270,6 +265,26 @@ struct PointerSink: ByteSink {
             end[0] = 48 &+ UInt8(truncatingIfNeeded: rest)
         }
         count &+= total
+    }
+
+    /// How many decimal digits `n` has: by comparisons, fewest for the small
+    /// numbers an event line holds (times, ordinals, sequence numbers); a
+    /// loop multiplying by ten took two steps a digit.
+    @inline(__always)
+    static func digitCount(_ n: UInt) -> Int {
+        if n < 10_000 {
+            return n < 100 ? (n < 10 ? 1 : 2) : (n < 1_000 ? 3 : 4)
+        }
+        if n < 100_000_000 {
+            return n < 1_000_000 ? (n < 100_000 ? 5 : 6) : (n < 10_000_000 ? 7 : 8)
+        }
+        var digits = 9
+        var power: UInt = 1_000_000_000
+        while digits < 20, n >= power {
+            digits &+= 1
+            power = power &* 10
+        }
+        return digits
     }
 
     /// "00", "01", ... "99": the two digits of `n` at offset `2 * n`.

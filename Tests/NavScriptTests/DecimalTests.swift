@@ -38,6 +38,21 @@ struct DecimalTests {
         }
     }
 
+    @Test("the digit count is right on both sides of every power of ten")
+    func digitCounts() {
+        var power: UInt = 1
+        for _ in 0..<20 {
+            for n in [power - 1, power, power + 1] where n > 0 || power == 1 {
+                #expect(PointerSink.digitCount(n) == String(n).count, "\(n)")
+            }
+            let (next, overflow) = power.multipliedReportingOverflow(by: 10)
+            if overflow { break }
+            power = next
+        }
+        #expect(PointerSink.digitCount(0) == 1)
+        #expect(PointerSink.digitCount(UInt.max) == String(UInt.max).count)
+    }
+
     @Test("the in-place writer stops at the end of its room and says so")
     func overflow() {
         var storage = [UInt8](repeating: 0, count: 8)
