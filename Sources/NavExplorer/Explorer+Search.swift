@@ -244,7 +244,10 @@ extension Explorer {
         let count = (range.count + Self.chunk - 1) / Self.chunk
         let chunks = Chunks(count)
         runInParallel(min(jobs, count)) { _ in
-            var path = AncestorPath(start: first, depth: level)
+            // A table of names of the thread's own (ClassNames.unshared).
+            var mine = first
+            if jobs > 1 { mine.adoptNames(first.names.unshared()) }
+            var path = AncestorPath(start: mine, depth: level)
             while true {
                 let c = chunks.next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard c < count else { break }
