@@ -336,10 +336,7 @@ struct AncestorPath {
     }
 
     /// The model of the state last rebuilt.
-    private(set) var top: NavigationModel {
-        get { models[models.count - 1] }
-        set { models[models.count - 1] = newValue }
-    }
+    var top: NavigationModel { models[models.count - 1] }
 
     /// Makes `top` the model of state `id`, which is on the last level.
     mutating func rebuild(

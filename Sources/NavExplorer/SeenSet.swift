@@ -126,9 +126,6 @@ final class ParentLinks: @unchecked Sendable {
         for p in steps { p.deallocate() }
     }
 
-    /// Bytes held by the pages.
-    var bytes: Int { parents.count * Self.pageSize * 5 }
-
     func append(parent: Int32, step: UInt8) {
         let offset = count & (Self.pageSize - 1)
         if offset == 0 {
