@@ -8,14 +8,10 @@ import Testing
 @Suite("Lessons step with pause")
 struct LessonStepsTests {
     @Test func everyLessonStepsAndSlowsDownForATypedRace() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let folder = root.appendingPathComponent("scripts/lessons")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".nav") }
-        #expect(names.count >= 5)
-        for name in names.sorted() {
-            let lines = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-                .components(separatedBy: "\n")
+        let lessons = try lessonScripts()
+        #expect(lessons.count >= 5)
+        for (name, text) in lessons {
+            let lines = text.components(separatedBy: "\n")
             #expect(lines.contains { $0.hasPrefix("## ") }, "\(name) has no ## heading")
             #expect(lines.filter { $0.hasPrefix("pause") }.count >= 2, "\(name) has fewer than two pause steps")
             // The class's turn: the comments after "## Your turn".

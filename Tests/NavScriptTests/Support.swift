@@ -1,3 +1,4 @@
+import Foundation
 import NavScript
 import NavigationEngine
 import Testing
@@ -46,6 +47,17 @@ struct Harness {
         session.leaveScript("\(dir)/\(file)")
     }
 
+    /// Runs `text` with the files it writes (`timeline FILE`) kept in memory, by path.
+    func runKeepingFiles(_ text: String) -> [String: String] {
+        nonisolated(unsafe) var files: [String: String] = [:]
+        session.writeFile = { path, contents in
+            files[path] = contents
+            return nil
+        }
+        run(text)
+        return files
+    }
+
     var stack: [String] { session.state.stackText }
     var diagnostics: [String] { sink.diagnostics }
     var failures: Int { session.failureCount }
@@ -75,4 +87,15 @@ func expectScript(
 extension NavigationModel {
     /// The current stack as `stack` prints it (worded with the model's class names).
     var stackText: [String] { currentStack.map { names.text(of: $0) } }
+}
+
+/// The lessons (scripts/lessons/*.nav), by file name in order, with their text.
+func lessonScripts() throws -> [(name: String, text: String)] {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    let folder = root.appendingPathComponent("scripts/lessons")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".nav") }
+    return try names.sorted().map { name in
+        (name, try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+    }
 }

@@ -5,18 +5,6 @@ import Foundation
 import NavScript
 import Testing
 
-/// Runs `script` with the files `timeline` writes kept in memory.
-private func written(_ script: String) -> [String: String] {
-    let harness = Harness()
-    nonisolated(unsafe) var files: [String: String] = [:]
-    harness.session.writeFile = { path, contents in
-        files[path] = contents
-        return nil
-    }
-    harness.run(script)
-    return files
-}
-
 /// The lines of the Markdown file's mermaid block.
 private func diagram(_ markdown: String) -> [String] {
     let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -42,7 +30,8 @@ private func lines(inGroup id: String, of svg: String) -> [Substring] {
 struct TimelineMarksTests {
     @Test("a reset and an undo are marked where they happened, in the Mermaid and the SVG")
     func marks() throws {
-        let files = written("push A\npush B\nreset\npush C\npush D\nundo\ntimeline t.md\ntimeline t.svg")
+        let files = Harness().runKeepingFiles(
+            "push A\npush B\nreset\npush C\npush D\nundo\ntimeline t.md\ntimeline t.svg")
         let block = diagram(try #require(files["t.md"]))
         let reset = try #require(block.firstIndex { $0.hasPrefix("    Note over") && $0.contains("reset#58;") })
         let undo = try #require(block.firstIndex { $0.hasPrefix("    Note over") && $0.contains("undone#58; push D") })
@@ -60,7 +49,8 @@ struct TimelineMarksTests {
     @Test(
         "no arrow reaches a screen's lane after its deinit: the screen made again after a reset gets a lane of its own")
     func laneEndsAtDeinit() throws {
-        let files = written("push A\npush B\npop\nwait\nreset\npush A\npush B\ntimeline t.md\ntimeline t.svg")
+        let files = Harness().runKeepingFiles(
+            "push A\npush B\npop\nwait\nreset\npush A\npush B\ntimeline t.md\ntimeline t.svg")
         let block = diagram(try #require(files["t.md"]))
         let death = try #require(block.firstIndex { $0.hasSuffix(": B.deinit") })
         let lane = String(block[death].drop { $0 == " " }.prefix { $0 != "-" })
@@ -100,21 +90,17 @@ struct TimelineMarksTests {
     @Test("a picture marks at most maxMarks resets and undos, the first ones")
     func markCap() throws {
         let n = TimelineRenderer.maxMarks + 700
-        let files = written("push A\n" + String(repeating: "reset\n", count: n) + "timeline t.md\n")
+        let files = Harness().runKeepingFiles("push A\n" + String(repeating: "reset\n", count: n) + "timeline t.md\n")
         let block = diagram(try #require(files["t.md"]))
         #expect(block.filter { $0.hasPrefix("    Note over") }.count == TimelineRenderer.maxMarks)
     }
 
     @Test("a lesson's picture is at most 1920 pixels wide (a projector's width), whole and since its last reset")
     func lessonsFitAProjector() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let folder = root.appendingPathComponent("scripts/lessons")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".nav") }
-        #expect(names.count >= 5)
-        for name in names.sorted() {
-            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            let files = written(text + "\ntimeline all.svg\ntimeline reset.svg since reset\n")
+        let lessons = try lessonScripts()
+        #expect(lessons.count >= 5)
+        for (name, text) in lessons {
+            let files = Harness().runKeepingFiles(text + "\ntimeline all.svg\ntimeline reset.svg since reset\n")
             for file in ["all.svg", "reset.svg"] {
                 let svg = try #require(files[file], "\(name): no \(file)")
                 let head = try #require(svg.range(of: "<svg ").map { svg[$0.lowerBound...].prefix { $0 != ">" } })

@@ -7,12 +7,7 @@ struct TimelineSpanTests {
     /// Runs `script` with the files `timeline` writes kept in memory.
     func written(_ script: String) -> (files: [String: String], harness: Harness) {
         let harness = Harness()
-        nonisolated(unsafe) var files: [String: String] = [:]
-        harness.session.writeFile = { path, contents in
-            files[path] = contents
-            return nil
-        }
-        harness.run(script)
+        let files = harness.runKeepingFiles(script)
         #expect(harness.diagnostics.isEmpty, "\(harness.diagnostics)")
         return (files, harness)
     }
