@@ -286,7 +286,7 @@ extension Explorer {
                     model = path.top
                     used = false
                 }
-                guard let raised = run(step, on: &model, events: &events) else { continue }
+                guard let raised = run(step, on: &model, events: &events, recording: readsEvents) else { continue }
                 used = true
                 out.steps += 1
                 // Another shard's prefix: the step counts, its state is that shard's.
@@ -353,7 +353,8 @@ struct AncestorPath {
         for node in chain.reversed() {
             lv += 1
             var model = models[lv - 1]
-            _ = explorer.run(Int(links.step(of: node)), on: &model, events: &events)
+            // Never recorded: a rebuilt state's properties were checked when it was found.
+            _ = explorer.run(Int(links.step(of: node)), on: &model, events: &events, recording: false)
             explorer.canonical(&model)
             models[lv] = model
             ids[lv] = node

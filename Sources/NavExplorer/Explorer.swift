@@ -46,6 +46,9 @@ public struct Explorer: Sendable {
     let noLog: [(bit: Int, text: String)]
     /// The other invariants: (bit, expectation), checked on every new state.
     let stateInvariants: [(bit: Int, expectation: Expectation)]
+    /// Whether a checked property reads a step's events (a `no log`, a `log`
+    /// or a `sequence` invariant); when none does, the steps record none.
+    let readsEvents: Bool
     /// Whether states that differ only in instance numbers are one state: only
     /// when no action or invariant can tell instances apart by their numbers
     /// (a `#`, a `no log` text, a `stack` invariant, which compares names as shown).
@@ -75,6 +78,7 @@ public struct Explorer: Sendable {
         checkedMask = mask
         self.noLog = noLog
         stateInvariants = others
+        readsEvents = !noLog.isEmpty || others.contains { Self.readsEvents($0.1) }
         startDurations = Self.durations(of: configuration.actions.map(\.action), in: model)
         renamesInstances =
             !configuration.actions.contains { $0.source.contains("#") }
@@ -108,6 +112,15 @@ public struct Explorer: Sendable {
         return set.filter { $0 > 0 }.sorted()
     }
 
+    /// Whether checking `expectation` reads the events of the last step
+    /// (`Session.failure(of:model:recent:)` reads `recent` for these only).
+    static func readsEvents(_ expectation: Expectation) -> Bool {
+        switch expectation {
+        case .log, .sequence: true
+        default: false
+        }
+    }
+
     var waitIndex: Int { config.actions.count }
 
     // MARK: - One step
@@ -129,18 +142,20 @@ public struct Explorer: Sendable {
 
     /// Runs step `index` (an action, or the wait) on `model`. Returns nil when
     /// it is no step (a refused command, a wait with nothing to end), else
-    /// whether UIKit raised an exception.
-    func run(_ index: Int, on model: inout NavigationModel, events: inout [Event]) -> Bool? {
-        events.removeAll(keepingCapacity: true)
+    /// whether UIKit raised an exception. With `recording` false `events` is
+    /// left empty: the step records nothing (the same state, the same answer).
+    func run(_ index: Int, on model: inout NavigationModel, events: inout [Event], recording: Bool = true) -> Bool? {
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
         if index < config.actions.count {
             do {
-                return try model.performStep(config.actions[index].action, events: &events) != nil
+                return try model.performStep(config.actions[index].action, events: &events, recording: recording)
+                    != nil
             } catch {
                 return nil
             }
         }
         guard let target = waitTarget(model) else { return nil }
-        model.advanceClock(to: target, events: &events)
+        model.advanceClock(to: target, events: &events, recording: recording)
         return false
     }
 

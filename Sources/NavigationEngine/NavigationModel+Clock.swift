@@ -9,11 +9,15 @@ extension NavigationModel {
         return best
     }
 
-    /// Moves the clock to `target` (real time drives it this way), appending what happens to `events`.
-    public mutating func advanceClock(to target: Int, events: inout [Event]) {
+    /// Moves the clock to `target` (real time drives it this way), appending
+    /// what happens to `events`; with `recording` false, recording nothing
+    /// (the same state: see `performStep(_:events:recording:)`).
+    public mutating func advanceClock(to target: Int, events: inout [Event], recording: Bool = true) {
+        scratch.quiet = !recording
         swap(&scratch.events, &events)
         advance(to: target)
         swap(&scratch.events, &events)
+        scratch.quiet = false
     }
 
     /// Moves the clock to `target`, ending every transition due on the way, in time order.

@@ -121,11 +121,16 @@ extension NavigationModel {
     mutating func replaceRoot(with request: RootRequest) {
         let oldScreens = allScreensTopFirst()
         let oldTop = visibleTop
+        // The names are interned whether or not the step records its events.
         switch request {
         case .nav(let className):
-            emit(.windowRoot(controller: controllerClass, roots: [names.intern(className)], tabs: false))
+            let root = names.intern(className)
+            let controller = controllerClass
+            emit(.windowRoot(controller: controller, roots: [root], tabs: false))
         case .tabs(let classNames):
-            emit(.windowRoot(controller: controllerClass, roots: classNames.map { names.intern($0) }, tabs: true))
+            let roots = classNames.map { names.intern($0) }
+            let controller = controllerClass
+            emit(.windowRoot(controller: controller, roots: roots, tabs: true))
         }
         if let oldTop {
             viewWillDisappear(oldTop, false)

@@ -3,11 +3,14 @@ extension NavigationModel {
     mutating func present(_ className: String, inNavigation: Bool, animated: Bool) {
         let presenter = visibleTop
         let presented = makeScreen(className)
-        emit(
-            .present(
-                receiver: presenter, screen: presented, container: inNavigation ? controllerClass : nil,
-                animated: animated))
+        // What a payload reads of the model is read before `emit`: its payload is
+        // an autoclosure, run while `emit` holds the model for writing.
+        if !scratch.quiet {
+            let container = inNavigation ? controllerClass : nil
+            emit(.present(receiver: presenter, screen: presented, container: container, animated: animated))
+        }
         if modalTransition != nil {
+            let profile = profile
             emit(Warning.presentDuringPresentation(presented, on: presenter, profile: profile))
             emit(Note.presentDropped)
             releaseUnheld([presented])
@@ -36,7 +39,8 @@ extension NavigationModel {
 
     mutating func dismiss(animated: Bool) {
         guard let modal = modals.last else {
-            emit(.dismiss(receiver: visibleTop, presented: nil, animated: animated))
+            let receiver = visibleTop
+            emit(.dismiss(receiver: receiver, presented: nil, animated: animated))
             emit(Note.nothingToDismiss)
             return
         }

@@ -114,8 +114,17 @@ public struct NavigationModel: Hashable, Sendable {
     /// `perform` for the explorer, which asks only whether UIKit raised: the
     /// same step, without the two summaries `Outcome.changed` compares.
     /// Returns the exception UIKit raised, if it did.
-    public mutating func performStep(_ action: Action, events: inout [Event]) throws(EngineError) -> UIKitException? {
-        try perform(action, events: &events, detectingChange: false).exception
+    ///
+    /// With `recording` false the step records no events (`events` is left
+    /// as it was, and no event is even built): the state it leaves and the
+    /// exception it returns are those of the recorded step. For the
+    /// explorer's steps whose events no checked property reads.
+    public mutating func performStep(_ action: Action, events: inout [Event], recording: Bool = true)
+        throws(EngineError) -> UIKitException?
+    {
+        scratch.quiet = !recording
+        defer { scratch.quiet = false }
+        return try perform(action, events: &events, detectingChange: false).exception
     }
 
     @inline(__always)
@@ -212,20 +221,24 @@ public struct NavigationModel: Hashable, Sendable {
 
     // MARK: - Events
 
-    mutating func emit(_ payload: EventPayload) {
-        scratch.events.append(Event(time: clock, payload: payload))
+    // Each `emit` builds its event only when the step records (`Scratch.quiet`):
+    // inlined, the payload (an `indirect` case allocates a box) is made inside the test.
+
+    @inline(__always) mutating func emit(_ payload: @autoclosure () -> EventPayload) {
+        if !scratch.quiet { scratch.events.append(Event(time: clock, payload: payload())) }
     }
 
-    mutating func emit(_ note: Note) {
-        scratch.events.append(Event(time: clock, payload: .note(note)))
+    @inline(__always) mutating func emit(_ note: @autoclosure () -> Note) {
+        if !scratch.quiet { scratch.events.append(Event(time: clock, payload: .note(note()))) }
     }
 
-    mutating func emit(_ warning: Warning) {
-        scratch.events.append(Event(time: clock, payload: .warning(warning)))
+    @inline(__always) mutating func emit(_ warning: @autoclosure () -> Warning) {
+        if !scratch.quiet { scratch.events.append(Event(time: clock, payload: .warning(warning()))) }
     }
 
+    /// Reports a lifecycle call; the appearance bookkeeping runs whether or not the step records.
     mutating func emitLifecycle(_ name: ScreenName, _ call: LifecycleCall) {
-        scratch.events.append(Event(time: clock, payload: .lifecycle(name, call)))
+        if !scratch.quiet { scratch.events.append(Event(time: clock, payload: .lifecycle(name, call))) }
         switch call {
         case .viewWillAppear: noteWillAppear(name)
         case .viewDidAppear: noteDidAppear(name)
@@ -234,12 +247,13 @@ public struct NavigationModel: Hashable, Sendable {
     }
 
     mutating func emitDeinit(_ name: ScreenName) {
-        scratch.events.append(Event(time: clock, payload: .deinitialized(name)))
+        if !scratch.quiet { scratch.events.append(Event(time: clock, payload: .deinitialized(name))) }
     }
 
-    /// Reports an exception UIKit raises and returns it, to throw.
+    /// Reports an exception UIKit raises and returns it, to throw (thrown
+    /// whether or not the step records: the caller learns of it from the error).
     mutating func raising(_ exception: UIKitException) -> UIKitException {
-        emit(.exception(exception))
+        if !scratch.quiet { scratch.events.append(Event(time: clock, payload: .exception(exception))) }
         return exception
     }
 }
@@ -258,6 +272,9 @@ extension Action {
 /// Events collected while an action runs; never part of the state's identity.
 struct Scratch: Hashable, Sendable {
     var events: [Event] = []
+    /// True while a step runs that records no events (`performStep(_:events:recording:)`,
+    /// `advanceClock(to:events:recording:)`); false at every other time.
+    var quiet = false
     /// Elements examined by the loops whose length depends on the state: a work
     /// count that tests compare across sizes to show no command is quadratic.
     var steps = 0
