@@ -244,9 +244,9 @@ extension Explorer {
         let count = (range.count + Self.chunk - 1) / Self.chunk
         let chunks = Chunks(count)
         runInParallel(min(jobs, count)) { _ in
-            // A table of names of the thread's own (ClassNames.unshared).
-            var mine = first
-            if jobs > 1 { mine.adoptNames(first.names.unshared()) }
+            // A model of the thread's own: no reference count its steps
+            // touch is shared with another thread (NavigationModel.unshared).
+            let mine = jobs > 1 ? first.unshared() : first
             var path = AncestorPath(start: mine, depth: level)
             while true {
                 let c = chunks.next.wrappingAdd(1, ordering: .relaxed).oldValue

@@ -26,6 +26,14 @@ struct ClassCounters: Sendable {
     /// Classes with a counter.
     private(set) var count = 0
 
+    /// A copy with storage of its own (NavigationModel+Unshared.swift).
+    func unshared() -> ClassCounters {
+        var copy = self
+        copy.values = fresh(values)
+        copy.chunks = chunks.map(fresh)
+        return copy
+    }
+
     /// The counter of `key`, if it has one.
     subscript(key: ClassName) -> Int? {
         @inline(__always) get {

@@ -9,6 +9,14 @@ struct ClassMap<Value: Hashable & Sendable>: Sendable {
     private var values: [Value?] = Array(repeating: nil, count: 8)
     private(set) var count = 0
 
+    /// A copy with storage of its own, each value copied by `copyValue` (NavigationModel+Unshared.swift).
+    func unshared(_ copyValue: (Value) -> Value) -> ClassMap {
+        var copy = self
+        copy.keys = fresh(keys)
+        copy.values = values.map { $0.map(copyValue) }
+        return copy
+    }
+
     private var mask: Int { keys.count - 1 }
 
     private static func home(_ key: ClassName, mask: Int) -> Int {

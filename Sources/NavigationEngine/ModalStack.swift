@@ -10,6 +10,14 @@ struct ModalStack: Hashable, Sendable, RandomAccessCollection, ExpressibleByArra
     /// The counts, while the list is longer than `searchLimit` (nil: search the list).
     private var counts: PresenterCounts?
 
+    /// A copy with storage of its own (NavigationModel+Unshared.swift).
+    func unshared() -> ModalStack {
+        var copy = self
+        copy.list = fresh(list)
+        if counts != nil { copy.counts = PresenterCounts(list) }
+        return copy
+    }
+
     /// Lists up to this long are searched; a longer one gets its counts.
     private static let searchLimit = 16
 

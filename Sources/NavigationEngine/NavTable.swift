@@ -18,6 +18,17 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     /// to N slots). Lowered by `remove`, the one way a controller leaves the table.
     private var searchFrom = 1
 
+    /// A copy with slots of its own, each controller unshared (NavigationModel+Unshared.swift).
+    func unshared() -> NavTable {
+        var copy = self
+        copy.slots = slots.copy(capacity: slots.capacity)
+        for id in 1..<copy.slots.count {
+            if case .some(let nav) = copy.slots.base[id] { copy.slots.base[id] = nav.unshared() }
+        }
+        copy.slots.active = fresh(slots.active)
+        return copy
+    }
+
     init(dictionaryLiteral elements: (Int, NavController)...) {
         for (id, nav) in elements { self[id] = nav }
     }

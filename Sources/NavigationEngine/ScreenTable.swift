@@ -31,6 +31,18 @@ struct ScreenTable: Sendable {
     /// Screens that do not fit a slot, by name.
     private var wide: [ScreenName: Screen] = [:]
 
+    /// A copy with storage of its own (NavigationModel+Unshared.swift).
+    func unshared() -> ScreenTable {
+        var copy = self
+        copy.slots = fresh(slots)
+        if !wide.isEmpty {
+            var table: [ScreenName: Screen] = [:]
+            for (name, screen) in wide { table[name] = screen }
+            copy.wide = table
+        }
+        return copy
+    }
+
     /// How many screens the table holds.
     var count: Int { used &+ wide.count }
 
