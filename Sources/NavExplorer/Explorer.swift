@@ -49,6 +49,9 @@ public struct Explorer: Sendable {
     /// Whether a checked property reads a step's events (a `no log`, a `log`
     /// or a `sequence` invariant); when none does, the steps record none.
     let readsEvents: Bool
+    /// The bits of the built-in properties judged on a state, 0 for one not
+    /// checked (`check` leaves it out): it is not even judged.
+    let stateBits: (responsive: UInt64, bar: UInt64, gates: UInt64, confirmations: UInt64)
     /// Whether states that differ only in instance numbers are one state: only
     /// when no action or invariant can tell instances apart by their numbers
     /// (a `#`, a `no log` text, a `stack` invariant, which compares names as shown).
@@ -76,6 +79,8 @@ public struct Explorer: Sendable {
             }
         }
         checkedMask = mask
+        func bit(_ p: BuiltinProperty) -> UInt64 { mask & (1 << UInt64(Property.builtin(p).rank)) }
+        stateBits = (bit(.responsive), bit(.bar), bit(.gates), bit(.confirmations))
         self.noLog = noLog
         stateInvariants = others
         readsEvents = !noLog.isEmpty || others.contains { Self.readsEvents($0.1) }
@@ -173,10 +178,11 @@ public struct Explorer: Sendable {
     /// Properties a state breaks.
     func stateViolations(_ model: NavigationModel, events: [Event]) -> UInt64 {
         var mask: UInt64 = 0
-        if model.isFrozen { mask |= 1 << UInt64(Property.builtin(.responsive).rank) }
-        if model.isBarCorrupted, !model.isBusy { mask |= 1 << UInt64(Property.builtin(.bar).rank) }
-        if model.gatesProblem != nil { mask |= 1 << UInt64(Property.builtin(.gates).rank) }
-        if model.confirmationsProblem != nil { mask |= 1 << UInt64(Property.builtin(.confirmations).rank) }
+        let bits = stateBits
+        if bits.responsive != 0, model.isFrozen { mask |= bits.responsive }
+        if bits.bar != 0, model.isBarCorrupted, !model.isBusy { mask |= bits.bar }
+        if bits.gates != 0, model.gatesProblem != nil { mask |= bits.gates }
+        if bits.confirmations != 0, model.confirmationsProblem != nil { mask |= bits.confirmations }
         for (bit, expectation) in stateInvariants
         where Session.failure(of: expectation, model: model, recent: events[...]) != nil {
             mask |= 1 << UInt64(bit)
