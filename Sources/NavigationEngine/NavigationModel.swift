@@ -134,7 +134,7 @@ public struct NavigationModel: Hashable, Sendable {
         // Only the actions that can raise after changing something keep a copy to roll
         // back to; for the rest every refusal is found before anything changes, and not
         // holding a copy spares a copy-on-write of the stacks on every command.
-        let saved: NavigationModel? = action.mayRaise ? self : nil
+        let saved: NavigationModel? = needsRollback(action) ? self : nil
         let before = action.isDeclaration || !detectingChange ? nil : fingerprint
         // Each fingerprint reads the controllers changed since the table's last refresh.
         if before != nil { work(2 &* (1 &+ navs.dirtyCount)) }
@@ -255,6 +255,21 @@ public struct NavigationModel: Hashable, Sendable {
     mutating func raising(_ exception: UIKitException) -> UIKitException {
         if !scratch.quiet { scratch.events.append(Event(time: clock, payload: .exception(exception))) }
         return exception
+    }
+}
+
+extension NavigationModel {
+    /// Whether `perform` keeps a copy of the state to roll back to: the action
+    /// may raise after changing something, and is not refused before it
+    /// changes anything. A tap with no alert up is refused at once
+    /// (`tapCommand`): the explorer tries its taps in every state, and the
+    /// copy (every array of the model retained, then released) was most of
+    /// what such a refusal cost.
+    @inline(__always) func needsRollback(_ action: Action) -> Bool {
+        switch action {
+        case .tap: hasAlert
+        default: action.mayRaise
+        }
     }
 }
 
