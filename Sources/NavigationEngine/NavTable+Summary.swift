@@ -20,6 +20,12 @@ struct SlotSummary {
     var activeAt = -1
     /// Written since the last refresh (its id is in `dirtyIDs`).
     var dirty = false
+    /// `hash` is the slot's own hash (`NavController.hash`), taken by
+    /// `refreshHashes`, and the slot not written since (every write through
+    /// the table's mutable addressor clears it).
+    var hashed = false
+    /// The explorer's fingerprint of the slot (NavigationModel+Fingerprint.swift), while `hashed`.
+    var hash: UInt64 = 0
 }
 
 extension NavSlots {
@@ -64,6 +70,24 @@ extension NavSlots {
             meta[id] = old
         }
         dirtyCount = 0
+    }
+
+    /// Takes `NavController.hash` of each slot written since its last hash,
+    /// so the fingerprints of this state and of the states that share or copy
+    /// its slots read an unchanged controller's hash in one word. Only for
+    /// slots that one table owns (`isKnownUniquelyReferenced`).
+    func refreshHashes() {
+        var e = StateEncoder(cachingStrings: false)
+        for id in 1..<count where !meta[id].hashed {
+            meta[id].hash = NavController.hash(base + id, encoder: &e)
+            meta[id].hashed = true
+        }
+    }
+
+    /// The hash of slot `id` (`NavController.hash`): the one kept in its summary if it is current.
+    @inline(__always)
+    func hash(_ id: Int, encoder e: inout StateEncoder) -> UInt64 {
+        meta[id].hashed ? meta[id].hash : NavController.hash(base + id, encoder: &e)
     }
 
     /// What a slot adds to the digest (0 when empty), its fields read in place.

@@ -53,6 +53,8 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
             if id >= slots.count { slots.extend(to: id + 1) }
             // The slot is about to change: its summary is stale until the next refresh.
             if !slots.meta[id].dirty { slots.markDirty(id) }
+            // And its hash (`NavSlots.refreshHashes`).
+            slots.meta[id].hashed = false
             return slots.base + id
         }
     }
@@ -92,6 +94,15 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
 
     /// Live ids, ascending.
     var keys: [Int] { ids.filter { !isEmptySlot($0) } }
+
+    /// Brings the slots' hashes up to date (`NavSlots.refreshHashes`) when
+    /// this table alone holds them; otherwise leaves them (reads never write
+    /// slots that other copies share), and the fingerprint hashes the
+    /// controllers written since their last hash itself.
+    mutating func refreshHashes() {
+        guard isKnownUniquelyReferenced(&slots) else { return }
+        slots.refreshHashes()
+    }
 }
 
 extension NavTable: Hashable {

@@ -20,6 +20,8 @@ extension NavigationModel {
         nextNavID = 0
         scratch.steps = 0
         pruneGuarantees()
+        // The controllers' hashes for the fingerprint, while this copy holds the slots alone.
+        navs.refreshHashes()
     }
 
     /// The ends of the transitions in flight that the clock can end (not held

@@ -67,20 +67,15 @@ extension NavigationModel {
         guarantees.encode(into: &e)
     }
 
-    /// The controllers by id, read in place (a copy of each retained and released its arrays).
+    /// The controllers by id, each as its own hash (`NavController.hash`, 0
+    /// for an empty slot): the one its slot's summary keeps when the slot is
+    /// unchanged since `NavTable.refreshHashes` (which `canonicalize` runs),
+    /// else computed here, fields read in place.
     private func encodeControllers(into e: inout StateEncoder) {
         let ids = navs.comparedIDs
         e.put(ids.count)
         let slots = navs.slots
-        for id in ids {
-            let slot = UnsafePointer(slots.base + id)
-            if case .none = slot.pointee {
-                e.put(0 as UInt64)
-            } else {
-                e.put(1 as UInt64)
-                NavController.encode(slot, into: &e)
-            }
-        }
+        for id in ids { e.put(slots.hash(id, encoder: &e)) }
         withExtendedLifetime(slots) {}
     }
 

@@ -89,6 +89,8 @@ extension NavigationModel {
             nav.queue = nav.queue.map(map)
             navs[id] = nav
         }
+        // The controllers' hashes for the fingerprint again (see `canonicalize`).
+        navs.refreshHashes()
         func map(_ modal: Modal) -> Modal {
             Modal(presenter: modal.presenter.map(map), screen: map(modal.screen), nav: modal.nav)
         }

@@ -1,6 +1,15 @@
 // The parts of a model in the fingerprint's order (StateEncoder.swift).
 
 extension NavController {
+    /// The controller's own hash (its fields as `encode` puts them, hashed
+    /// as a part), 0 for an empty slot: what the model's fingerprint mixes in
+    /// for the slot. A function of the controller alone, so a slot's summary
+    /// keeps it until the slot is written (NavTable+Summary.swift).
+    static func hash(_ slot: UnsafePointer<NavController?>, encoder e: inout StateEncoder) -> UInt64 {
+        guard case .some = slot.pointee else { return 0 }
+        return e.hashOfPart { e in encode(slot, into: &e) }
+    }
+
     /// The controller in `slot` (nothing when the slot is empty), its fields
     /// read in place: a copy of the controller retained and released every
     /// array in it. Past the test of the slot's tag, each field is read
@@ -9,7 +18,7 @@ extension NavController {
         guard case .some = slot.pointee else { return }
         e.put(slot.pointee.unsafelyUnwrapped.id)
         e.put(UInt64(slot.pointee.unsafelyUnwrapped.cls.features.rawValue))
-        e.put(slot.pointee.unsafelyUnwrapped.cls.name)
+        e.put(slot.pointee.unsafelyUnwrapped.cls.nameHash)
         e.put(slot.pointee.unsafelyUnwrapped.stack)
         switch slot.pointee.unsafelyUnwrapped.delegate {
         case .none: e.put(0 as UInt64)
@@ -71,7 +80,7 @@ extension NavTransition {
 extension ControllerClass {
     func encode(into e: inout StateEncoder) {
         e.put(UInt64(features.rawValue))
-        e.put(name)
+        e.put(nameHash)
     }
 }
 

@@ -13,7 +13,10 @@
 /// Class names are mixed as their interned numbers, never as text; strings as
 /// their UTF-8 bytes, eight to a word. The declarations no step can change
 /// (the screens' traits) are hashed once and reused while the search's states
-/// share them.
+/// share them. Each controller is mixed in as its own hash, which its slot's
+/// summary keeps from `canonicalize` until the slot is written (NavTable+Summary.swift),
+/// so a step that leaves a controller alone does not hash it again; a
+/// controller class's name is hashed once, when it is set (`ControllerClass.nameHash`).
 ///
 /// Two `==` models have the same fingerprint; two models that are not `==`
 /// have different ones but for a 64-bit collision, whose probability the
@@ -32,8 +35,12 @@ public struct StateEncoder {
     private static let cachedStringCount = 4
     private var cachedStrings: [(text: String, hash: UInt64)] = []
     private var nextCachedString = 0
+    /// False for an encoder made for one part (no cache to allocate).
+    private var cachesStrings = true
 
     public init() {}
+
+    init(cachingStrings: Bool) { cachesStrings = cachingStrings }
 
     /// The fingerprint of `model`.
     public mutating func fingerprint(of model: NavigationModel) -> UInt64 {
@@ -124,20 +131,28 @@ public struct StateEncoder {
             put(entry.hash)
             return
         }
-        let hash = hashOfPart { e in
-            let done = text.utf8.withContiguousStorageIfAvailable { e.put(utf8: $0) }
-            if done == nil {
-                var text = text
-                text.withUTF8 { e.put(utf8: $0) }
-            }
-        }
-        if cachedStrings.count < Self.cachedStringCount {
+        let hash = Self.hash(of: text)
+        if !cachesStrings {
+            // Not kept: the same hash either way.
+        } else if cachedStrings.count < Self.cachedStringCount {
             cachedStrings.append((text, hash))
         } else {
             cachedStrings[nextCachedString] = (text, hash)
             nextCachedString = (nextCachedString + 1) % Self.cachedStringCount
         }
         put(hash)
+    }
+
+    /// The hash `put(_ text:)` mixes in for `text`.
+    static func hash(of text: String) -> UInt64 {
+        var e = StateEncoder(cachingStrings: false)
+        return e.hashOfPart { e in
+            let done = text.utf8.withContiguousStorageIfAvailable { e.put(utf8: $0) }
+            if done == nil {
+                var text = text
+                text.withUTF8 { e.put(utf8: $0) }
+            }
+        }
     }
 
     fileprivate mutating func put(utf8 bytes: UnsafeBufferPointer<UInt8>) {
