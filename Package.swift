@@ -13,7 +13,9 @@ let package = Package(
     targets: [
         .target(name: "NavigationEngine"),
         .target(name: "NavScript", dependencies: ["NavigationEngine"]),
-        .target(name: "NavExplorer", dependencies: ["NavScript", "NavigationEngine"]),
+        // A prefetch hint for the explorer's seen-set (Sources/CPrefetch/include/CPrefetch.h).
+        .target(name: "CPrefetch"),
+        .target(name: "NavExplorer", dependencies: ["NavScript", "NavigationEngine", "CPrefetch"]),
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .executableTarget(name: "navsh", dependencies: ["NavScript", "NavExplorer", "CReadline"]),
         .target(name: "NavFuzzHarness", dependencies: ["NavScript"]),

@@ -188,7 +188,13 @@ extension Explorer {
         if jobs == 1 || total < parallelFrom {
             var k = 0
             for expansion in expansions {
-                for child in expansion.children {
+                // Each slot prefetched a few children ahead (SeenSet.prefetch).
+                let children = expansion.children
+                for ahead in children.prefix(Self.insertsAhead) where ahead.fresh { seen.prefetch(ahead.fingerprint) }
+                for (i, child) in children.enumerated() {
+                    if i + Self.insertsAhead < children.count, children[i + Self.insertsAhead].fresh {
+                        seen.prefetch(children[i + Self.insertsAhead].fingerprint)
+                    }
                     isNew[k] = child.fresh && seen.insert(child.fingerprint)
                     k += 1
                 }
@@ -200,10 +206,18 @@ extension Explorer {
             runInParallel(jobs) { t in
                 var k = 0
                 for expansion in expansions {
-                    for child in expansion.children {
-                        if child.fresh, SeenSet.shard(of: child.fingerprint) % jobs == t {
-                            out.base[k] = seen.insert(child.fingerprint)
+                    let children = expansion.children
+                    func mine(_ child: Expansion.Child) -> Bool {
+                        child.fresh && SeenSet.shard(of: child.fingerprint) % jobs == t
+                    }
+                    for ahead in children.prefix(Self.insertsAhead) where mine(ahead) {
+                        seen.prefetch(ahead.fingerprint)
+                    }
+                    for (i, child) in children.enumerated() {
+                        if i + Self.insertsAhead < children.count, mine(children[i + Self.insertsAhead]) {
+                            seen.prefetch(children[i + Self.insertsAhead].fingerprint)
                         }
+                        if mine(child) { out.base[k] = seen.insert(child.fingerprint) }
                         k += 1
                     }
                 }
@@ -211,6 +225,9 @@ extension Explorer {
         }
         return isNew
     }
+
+    /// How far ahead of the insertions the seen-set's slots are prefetched.
+    static let insertsAhead = 8
 
     /// The bits of properties that belong to a step (checked even when its state was seen).
     static func stepMask(of explorer: Explorer) -> UInt64 {
@@ -263,6 +280,15 @@ extension Explorer {
     }
 
     /// One worker's share: every step from every state of `range`, in order.
+    ///
+    /// A state is looked up in the seen-set one parent later than it is
+    /// made: its slot is prefetched when its fingerprint is known, and by the
+    /// time the next parent's steps have run the line is in the cache. (The
+    /// seen-set outgrows the caches in any real search; a look-up made at
+    /// once waited for memory, about a tenth of a one-job search's time.)
+    /// Until then the state is judged as if it were new, which costs little
+    /// when only built-in properties are checked; with invariants, whose
+    /// checks cost more, each state is looked up at once, as it is made.
     func expand(
         _ range: Range<Int>, level: Int, path: inout AncestorPath, links: ParentLinks, seen: SeenSet,
         into out: inout Expansion
@@ -272,8 +298,14 @@ extension Explorer {
         var encoder = StateEncoder()
         out.children.reserveCapacity(range.count * 2)
         let stepCount = config.actions.count + 1
+        let deferLookups = stateInvariants.isEmpty
+        let stepMask = Self.stepMask(of: self)
+        // The previous parent's children, not looked up yet (deferLookups).
+        var pending = 0..<0
+        var dropped = 0
         for p in range {
             let id = Int32(truncatingIfNeeded: p)
+            let firstChild = out.children.count
             path.rebuild(id, level: level, links: links, explorer: self, events: &events)
             // A refused step changes nothing (NavigationModel.perform), so the
             // copy of the parent serves the steps after it: most steps of a
@@ -303,7 +335,11 @@ extension Explorer {
                     fingerprint = encoder.fingerprint(of: model)
                 }
                 var fresh = false
-                if !raised, !seen.contains(fingerprint) {
+                if !raised, deferLookups {
+                    seen.prefetch(fingerprint)
+                    violations |= stateViolations(model, events: events)
+                    fresh = true
+                } else if !raised, !seen.contains(fingerprint) {
                     violations |= stateViolations(model, events: events)
                     fresh = true
                 } else if violations == 0 {
@@ -314,7 +350,34 @@ extension Explorer {
                         fingerprint: fingerprint, parent: id, step: UInt8(truncatingIfNeeded: step), fresh: fresh,
                         violations: violations))
             }
+            if deferLookups {
+                dropped += lookUp(pending, in: &out.children, seen: seen, stepMask: stepMask)
+                pending = firstChild..<out.children.count
+            }
         }
+        if deferLookups {
+            dropped += lookUp(pending, in: &out.children, seen: seen, stepMask: stepMask)
+            if dropped > 0 { out.children.removeAll { $0.parent < 0 } }
+        }
+    }
+
+    /// Looks up the children `range` made as if new: one seen before keeps
+    /// only the properties its step broke (as a state looked up at once
+    /// would), and one that then breaks nothing is marked to be dropped
+    /// (parent -1). Returns how many were marked.
+    private func lookUp(_ range: Range<Int>, in children: inout [Expansion.Child], seen: SeenSet, stepMask: UInt64)
+        -> Int
+    {
+        var dropped = 0
+        for k in range where children[k].fresh && seen.contains(children[k].fingerprint) {
+            children[k].fresh = false
+            children[k].violations &= stepMask
+            if children[k].violations == 0 {
+                children[k].parent = -1
+                dropped += 1
+            }
+        }
+        return dropped
     }
 }
 

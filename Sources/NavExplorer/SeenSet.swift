@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// The states seen so far, as 64-bit fingerprints in open-addressing tables.
 ///
 /// Eight bytes a slot, at most three quarters full (linear probing on
@@ -52,6 +54,17 @@ final class SeenSet: @unchecked Sendable {
     @inline(__always)
     static func shard(of fingerprint: UInt64) -> Int {
         Int(truncatingIfNeeded: key(fingerprint) >> UInt64(64 - shardBits))
+    }
+
+    /// Starts loading the slot where `fingerprint` would be found, so that
+    /// `contains` or `insert` a little later does not wait for memory: a
+    /// search's seen-set is far larger than the caches, and a look-up that
+    /// waits for its line cost about a tenth of a one-job search's time.
+    @inline(__always)
+    func prefetch(_ fingerprint: UInt64) {
+        let key = Self.key(fingerprint)
+        let s = Self.shard(of: key)
+        navsh_prefetch(slots[s] + (Int(truncatingIfNeeded: key) & (capacities[s] - 1)))
     }
 
     func contains(_ fingerprint: UInt64) -> Bool {
