@@ -7,7 +7,9 @@
 /// compares only as one lineage: see `NameTable`), each variable-length part
 /// preceded by its length and each optional or enum by a tag, and mixes each
 /// word into the fingerprint as it goes (the wyhash construction: a 64x64->128
-/// bit multiplication a word). Containers `==` compares whatever their slot
+/// bit multiplication a word; the number of words is not mixed in at the end:
+/// each variable-length part is preceded by its length, so no state's words
+/// are the start of another's). Containers `==` compares whatever their slot
 /// order (the live screens, the per-class counters and traits) are mixed as
 /// their count and the sum of their entries' own hashes, so no sort is needed.
 /// Class names are mixed as their interned numbers, never as text; strings as
@@ -23,7 +25,6 @@
 /// explorer reports.
 public struct StateEncoder {
     private var h: UInt64 = 0
-    private var n: UInt64 = 0
     /// The count and sum of the container begun last (`beginPairs`).
     private var pairCount: UInt64 = 0
     private var pairSum: UInt64 = 0
@@ -45,9 +46,8 @@ public struct StateEncoder {
     /// The fingerprint of `model`.
     public mutating func fingerprint(of model: NavigationModel) -> UInt64 {
         h = 0xa076_1d64_78bd_642f
-        n = 0
         model.encode(into: &self)
-        return Self.mum(h ^ n, 0x8ebc_6af0_9c88_c6e3)
+        return Self.mum(h, 0x8ebc_6af0_9c88_c6e3)
     }
 
     @inline(__always)
@@ -67,7 +67,6 @@ public struct StateEncoder {
     @inline(__always)
     mutating func put(_ word: UInt64) {
         h = Self.mum(h ^ word, 0xe703_7ed1_a0b4_28db)
-        n &+= 1
     }
 
     @inline(__always)
@@ -227,12 +226,11 @@ public struct StateEncoder {
 
     /// The fingerprint of a part hashed on its own (a container's entry, the traits).
     mutating func hashOfPart(_ body: (inout StateEncoder) -> Void) -> UInt64 {
-        let (savedH, savedN) = (h, n)
+        let saved = h
         h = 0x2d35_8dcc_aa6c_78a5
-        n = 0
         body(&self)
-        let value = Self.mum(h ^ n, 0x8ebc_6af0_9c88_c6e3)
-        (h, n) = (savedH, savedN)
+        let value = Self.mum(h, 0x8ebc_6af0_9c88_c6e3)
+        h = saved
         return value
     }
 }
