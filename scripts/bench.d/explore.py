@@ -17,6 +17,12 @@ stored; and peak memory over the states stored, all in), peak memory, CPU
 seconds (user and system: the machine is shared, and a loaded machine
 stretches the wall-clock seconds but not these); then navsh's one-job rate as a ratio to SPIN's
 breadth-first rate, and the goals of explorer.md section 5.
+
+Unless --no-pair, each setup is also run as two one-job searches side by
+side, two processes that share nothing: their combined rate over one
+search's alone is what this machine's two cores give this workload (they
+share caches and memory), the ceiling for `--jobs 2`. A two-job search
+below 2 x one job but at that ceiling loses nothing to its threads.
 """
 import argparse
 import glob
@@ -25,6 +31,7 @@ import os
 import re
 import resource
 import subprocess
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -45,6 +52,20 @@ def explore(navsh, setup, depth, jobs):
     return summary[0]
 
 
+def explore_pair(navsh, setup, depth):
+    """The search seconds each of two one-job searches of `setup` took, run side by side."""
+    procs = [subprocess.Popen([navsh, "explore", setup, "--depth", str(depth), "--jobs", "1", "--json"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    result = []
+    for p in procs:
+        out, err = p.communicate()
+        summary = [json.loads(line) for line in out.splitlines() if '"type":"summary"' in line]
+        if not summary or summary[0]["result"] != "none":
+            raise SystemExit(f"bench explore: {setup} (side by side) did not run to its depth: {out[-400:]}{err[-400:]}")
+        result.append(summary[0]["seconds"])
+    return result
+
+
 def setup_depth(setup):
     """The depth a setup file names in its `# bench depth: N` line."""
     with open(setup) as f:
@@ -62,6 +83,7 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--spin", default=os.path.join(HERE, "..", "..", "..", "shared", "anchors", "spin", "run.sh"))
     ap.add_argument("--no-spin", action="store_true")
+    ap.add_argument("--no-pair", action="store_true")
     args = ap.parse_args()
     setups = sorted(glob.glob(os.path.join(HERE, "explore", "*.nav")))
     if args.only:
@@ -74,6 +96,8 @@ def main():
     header = f"{'setup':<18}{'depth':>6}{'jobs':>5}{'states':>11}{'steps':>12}{'s':>8}{'states/s':>11}{'B/state':>9}{'RSS/st':>8}{'peak MiB':>10}{'CPU s':>7}{'st/CPU-s':>10}"
     print(header)
     rates = {}
+    seconds = {}
+    ceilings = {}
     for setup in setups:
         name = os.path.basename(setup)[:-4]
         base = explore(args.navsh, setup, 1, 1)
@@ -81,11 +105,18 @@ def main():
             s = explore(args.navsh, setup, depths[setup], jobs)
             rate = s["states"] / s["seconds"] if s["seconds"] > 0 else 0
             rates[(name, jobs)] = rate
+            seconds[(name, jobs)] = s["seconds"]
             per = (s["max_rss_bytes"] - base["max_rss_bytes"]) / max(1, s["states"] - base["states"])
             whole = s["max_rss_bytes"] / max(1, s["states"])
             print(f"{name:<18}{depths[setup]:>6}{jobs:>5}{s['states']:>11,}{s['steps']:>12,}{s['seconds']:>8.2f}{rate:>11,.0f}"
                   f"{per:>9.0f}{whole:>8.0f}{s['max_rss_bytes'] / 1048576:>10.1f}{s['cpu_seconds']:>7.2f}"
                   f"{s['states'] / max(1e-9, s['cpu_seconds']):>10,.0f}", flush=True)
+        if not args.no_pair:
+            pair = explore_pair(args.navsh, setup, depths[setup])
+            # The two searches' rates together, over one search's rate alone.
+            ceilings[name] = sum(seconds[(name, 1)] / max(1e-9, t) for t in pair)
+            print(f"{name:<18}{depths[setup]:>6}{'1+1':>5}  two one-job searches side by side:"
+                  f" {pair[0]:.2f} s and {pair[1]:.2f} s, together {ceilings[name]:.2f} x one alone", flush=True)
     if args.no_spin:
         return
     spin = subprocess.run(["sh", args.spin], capture_output=True, text=True)
@@ -95,10 +126,11 @@ def main():
         print(f"bench explore: the SPIN anchor failed: {spin.stderr[-400:]}")
         return
     bfs = float(m.group(1))
-    print(f"{'setup':<18}{'navsh/SPIN bfs':>15}{'2 jobs/1 job':>14}")
+    print(f"{'setup':<18}{'navsh/SPIN bfs':>15}{'2 jobs/1 job':>14}{'2 procs/1':>11}")
     for setup in setups:
         name = os.path.basename(setup)[:-4]
-        print(f"{name:<18}{rates[(name, 1)] / bfs:>15.3f}{rates[(name, 2)] / max(1, rates[(name, 1)]):>14.2f}")
+        ceiling = f"{ceilings[name]:>11.2f}" if name in ceilings else f"{'-':>11}"
+        print(f"{name:<18}{rates[(name, 1)] / bfs:>15.3f}{rates[(name, 2)] / max(1, rates[(name, 1)]):>14.2f}{ceiling}")
     worst = min(rates[(os.path.basename(s)[:-4], 1)] for s in setups) / bfs
     print(f"goal navsh/SPIN bfs >= 1.0 on every setup: {'MET' if worst >= 1 else 'NOT MET'} (worst {worst:.3f})")
 
