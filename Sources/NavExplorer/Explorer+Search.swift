@@ -126,7 +126,7 @@ extension Explorer {
                         var mask = child.violations
                         if let shard = config.shard, !shard.reportsShort(length: level + 1) { mask = 0 }
                         let isNew = newFlags[k]
-                        if !isNew { mask &= Self.stepMask(of: self) }
+                        if !isNew { mask &= stepMask }
                         if isNew {
                             if keepLinks { links.append(parent: parentID, step: child.step) }
                             nextCount += 1
@@ -185,56 +185,42 @@ extension Explorer {
     func insert(_ expansions: [Expansion], into seen: SeenSet, jobs: Int, parallelFrom: Int = 4096) -> [Bool] {
         let total = expansions.reduce(0) { $0 + $1.children.count }
         var isNew = [Bool](repeating: false, count: total)
-        if jobs == 1 || total < parallelFrom {
-            var k = 0
-            for expansion in expansions {
-                // Each slot prefetched a few children ahead (SeenSet.prefetch).
-                let children = expansion.children
-                for ahead in children.prefix(Self.insertsAhead) where ahead.fresh { seen.prefetch(ahead.fingerprint) }
-                for (i, child) in children.enumerated() {
-                    if i + Self.insertsAhead < children.count, children[i + Self.insertsAhead].fresh {
-                        seen.prefetch(children[i + Self.insertsAhead].fingerprint)
-                    }
-                    isNew[k] = child.fresh && seen.insert(child.fingerprint)
-                    k += 1
-                }
-            }
-            return isNew
-        }
         isNew.withUnsafeMutableBufferPointer { buffer in
             let out = SendablePointer(base: buffer.baseAddress!)
-            runInParallel(jobs) { t in
-                var k = 0
-                for expansion in expansions {
-                    let children = expansion.children
-                    func mine(_ child: Expansion.Child) -> Bool {
-                        child.fresh && SeenSet.shard(of: child.fingerprint) % jobs == t
-                    }
-                    for ahead in children.prefix(Self.insertsAhead) where mine(ahead) {
-                        seen.prefetch(ahead.fingerprint)
-                    }
-                    for (i, child) in children.enumerated() {
-                        if i + Self.insertsAhead < children.count, mine(children[i + Self.insertsAhead]) {
-                            seen.prefetch(children[i + Self.insertsAhead].fingerprint)
-                        }
-                        if mine(child) { out.base[k] = seen.insert(child.fingerprint) }
-                        k += 1
-                    }
-                }
+            if jobs == 1 || total < parallelFrom {
+                Self.insertShare(0, of: 1, expansions, into: seen, out: out)
+            } else {
+                runInParallel(jobs) { t in Self.insertShare(t, of: jobs, expansions, into: seen, out: out) }
             }
         }
         return isNew
     }
 
+    /// Share `t` of `jobs` of `insert`: every fresh child in shards `t` mod
+    /// `jobs`, in order, each slot prefetched a few children ahead
+    /// (SeenSet.prefetch); `out[k]` set for those children only.
+    private static func insertShare(
+        _ t: Int, of jobs: Int, _ expansions: [Expansion], into seen: SeenSet, out: SendablePointer<Bool>
+    ) {
+        var k = 0
+        for expansion in expansions {
+            let children = expansion.children
+            func mine(_ child: Expansion.Child) -> Bool {
+                child.fresh && SeenSet.shard(of: child.fingerprint) % jobs == t
+            }
+            for ahead in children.prefix(insertsAhead) where mine(ahead) { seen.prefetch(ahead.fingerprint) }
+            for (i, child) in children.enumerated() {
+                if i + insertsAhead < children.count, mine(children[i + insertsAhead]) {
+                    seen.prefetch(children[i + insertsAhead].fingerprint)
+                }
+                if mine(child) { out.base[k] = seen.insert(child.fingerprint) }
+                k += 1
+            }
+        }
+    }
+
     /// How far ahead of the insertions the seen-set's slots are prefetched.
     static let insertsAhead = 8
-
-    /// The bits of properties that belong to a step (checked even when its state was seen).
-    static func stepMask(of explorer: Explorer) -> UInt64 {
-        var mask: UInt64 = 1 << UInt64(Property.builtin(.exceptions).rank)
-        for (bit, _) in explorer.noLog { mask |= 1 << UInt64(bit) }
-        return mask
-    }
 
     /// Records the first property in report order among `mask` (all of them with `--all`).
     func record(_ mask: UInt64, path: [Int], into result: inout ExploreResult, reported: inout UInt64) {
@@ -299,10 +285,8 @@ extension Explorer {
         out.children.reserveCapacity(range.count * 2)
         let stepCount = config.actions.count + 1
         let deferLookups = stateInvariants.isEmpty
-        let stepMask = Self.stepMask(of: self)
         // The previous parent's children, not looked up yet (deferLookups).
         var pending = 0..<0
-        var dropped = 0
         for p in range {
             let id = Int32(truncatingIfNeeded: p)
             let firstChild = out.children.count
@@ -351,33 +335,26 @@ extension Explorer {
                         violations: violations))
             }
             if deferLookups {
-                dropped += lookUp(pending, in: &out.children, seen: seen, stepMask: stepMask)
+                lookUp(pending, in: &out.children, seen: seen)
                 pending = firstChild..<out.children.count
             }
         }
         if deferLookups {
-            dropped += lookUp(pending, in: &out.children, seen: seen, stepMask: stepMask)
-            if dropped > 0 { out.children.removeAll { $0.parent < 0 } }
+            lookUp(pending, in: &out.children, seen: seen)
+            out.children.removeAll { $0.parent < 0 }
         }
     }
 
     /// Looks up the children `range` made as if new: one seen before keeps
     /// only the properties its step broke (as a state looked up at once
     /// would), and one that then breaks nothing is marked to be dropped
-    /// (parent -1). Returns how many were marked.
-    private func lookUp(_ range: Range<Int>, in children: inout [Expansion.Child], seen: SeenSet, stepMask: UInt64)
-        -> Int
-    {
-        var dropped = 0
+    /// (parent -1).
+    private func lookUp(_ range: Range<Int>, in children: inout [Expansion.Child], seen: SeenSet) {
         for k in range where children[k].fresh && seen.contains(children[k].fingerprint) {
             children[k].fresh = false
             children[k].violations &= stepMask
-            if children[k].violations == 0 {
-                children[k].parent = -1
-                dropped += 1
-            }
+            if children[k].violations == 0 { children[k].parent = -1 }
         }
-        return dropped
     }
 }
 

@@ -52,6 +52,9 @@ public struct Explorer: Sendable {
     /// The bits of the built-in properties judged on a state, 0 for one not
     /// checked (`check` leaves it out): it is not even judged.
     let stateBits: (responsive: UInt64, bar: UInt64, gates: UInt64, confirmations: UInt64)
+    /// The bits of the properties that belong to a step, not a state (an
+    /// exception, a `no log` text): checked even when the step's state was seen.
+    let stepMask: UInt64
     /// Whether states that differ only in instance numbers are one state: only
     /// when no action or invariant can tell instances apart by their numbers
     /// (a `#`, a `no log` text, a `stack` invariant, which compares names as shown).
@@ -82,6 +85,7 @@ public struct Explorer: Sendable {
         func bit(_ p: BuiltinProperty) -> UInt64 { mask & (1 << UInt64(Property.builtin(p).rank)) }
         stateBits = (bit(.responsive), bit(.bar), bit(.gates), bit(.confirmations))
         self.noLog = noLog
+        stepMask = noLog.reduce(1 << UInt64(Property.builtin(.exceptions).rank)) { $0 | 1 << UInt64($1.0) }
         stateInvariants = others
         readsEvents = !noLog.isEmpty || others.contains { Self.readsEvents($0.1) }
         startDurations = Self.durations(of: configuration.actions.map(\.action), in: model)
