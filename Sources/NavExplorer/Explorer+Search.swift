@@ -287,19 +287,23 @@ extension Explorer {
         let deferLookups = stateInvariants.isEmpty
         // The previous parent's children, not looked up yet (deferLookups).
         var pending = 0..<0
+        // One model for every step: made equal to the parent again before
+        // each step after one that changed it, it copies only what that step
+        // changed (NavigationModel.reset(to:)); a copy of the parent retained
+        // and released every part of the model, about a dozen reference counts
+        // each way. A refused step changes nothing (NavigationModel.perform),
+        // so the model serves the step after it as it is: most steps of a
+        // search are refused.
+        var model = path.top
         for p in range {
             let id = Int32(truncatingIfNeeded: p)
             let firstChild = out.children.count
             path.rebuild(id, level: level, links: links, explorer: self, events: &events)
-            // A refused step changes nothing (NavigationModel.perform), so the
-            // copy of the parent serves the steps after it: most steps of a
-            // search are refused, and each copy retains and releases every
-            // array of the model.
-            var model = path.top
+            path.resetToTop(&model)
             var used = false
             for step in 0..<stepCount {
                 if used {
-                    model = path.top
+                    path.resetToTop(&model)
                     used = false
                 }
                 guard let raised = run(step, on: &model, events: &events, recording: readsEvents) else { continue }
@@ -378,6 +382,11 @@ struct AncestorPath {
     /// The model of the state last rebuilt.
     var top: NavigationModel { models[models.count - 1] }
 
+    /// Makes `model` equal to `top`, copying only what differs (`NavigationModel.reset(to:)`).
+    func resetToTop(_ model: inout NavigationModel) {
+        models.withUnsafeBufferPointer { models in model.reset(to: models.baseAddress! + (models.count - 1)) }
+    }
+
     /// Makes `top` the model of state `id`, which is on the last level.
     mutating func rebuild(
         _ id: Int32, level: Int, links: ParentLinks, explorer: Explorer, events: inout [Event]
@@ -392,11 +401,14 @@ struct AncestorPath {
         }
         for node in chain.reversed() {
             lv += 1
-            var model = models[lv - 1]
-            // Never recorded: a rebuilt state's properties were checked when it was found.
-            _ = explorer.run(Int(links.step(of: node)), on: &model, events: &events, recording: false)
-            explorer.canonical(&model)
-            models[lv] = model
+            models.withUnsafeMutableBufferPointer { models in
+                // The level's model becomes its parent's again, copying only what the
+                // last step there changed (NavigationModel.reset(to:)), and steps in place.
+                models[lv].reset(to: UnsafePointer(models.baseAddress! + (lv - 1)))
+                // Never recorded: a rebuilt state's properties were checked when it was found.
+                _ = explorer.run(Int(links.step(of: node)), on: &models[lv], events: &events, recording: false)
+                explorer.canonical(&models[lv])
+            }
             ids[lv] = node
         }
     }

@@ -26,6 +26,12 @@ struct ClassCounters: Sendable {
     /// Classes with a counter.
     private(set) var count = 0
 
+    /// Whether `other` is this table in the same storage: an unchanged copy
+    /// (NavigationModel+Reset.swift).
+    @inline(__always) func sharesStorage(with other: ClassCounters) -> Bool {
+        count == other.count && sameStorage(values, other.values) && sameStorage(chunks, other.chunks)
+    }
+
     /// A copy with storage of its own (NavigationModel+Unshared.swift).
     func unshared() -> ClassCounters {
         var copy = self

@@ -9,6 +9,12 @@ struct ClassMap<Value: Hashable & Sendable>: Sendable {
     private var values: [Value?] = Array(repeating: nil, count: 8)
     private(set) var count = 0
 
+    /// Whether `other` is this map in the same storage: an unchanged copy,
+    /// equal without a look at the entries (NavigationModel+Reset.swift).
+    @inline(__always) func sharesStorage(with other: ClassMap) -> Bool {
+        count == other.count && sameStorage(keys, other.keys) && sameStorage(values, other.values)
+    }
+
     /// A copy with storage of its own, each value copied by `copyValue` (NavigationModel+Unshared.swift).
     func unshared(_ copyValue: (Value) -> Value) -> ClassMap {
         var copy = self
@@ -115,14 +121,6 @@ extension ClassMap: Hashable {
 }
 
 extension ClassMap {
-    /// Whether the two maps share their storage (so they are equal without a look at the entries).
-    func sharesStorage(with other: ClassMap) -> Bool {
-        keys.withUnsafeBufferPointer { a in other.keys.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-            && values.withUnsafeBufferPointer { a in
-                other.values.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
-            }
-    }
-
     /// Calls `body` with every entry, in slot order (no particular order), without making an array.
     func forEachEntry(_ body: (ClassName, Value) -> Void) {
         for i in keys.indices where keys[i] != 0 {

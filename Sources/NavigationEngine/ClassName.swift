@@ -108,8 +108,12 @@ public struct ClassNames: Hashable, Sendable {
         lhs.cls != rhs.cls ? precedes(lhs.cls, rhs.cls) : lhs.ordinal < rhs.ordinal
     }
 
-    /// Whether `newer` holds every name of this table under the same number
-    /// (it is this table or a later state of it), so it can stand in for it.
+    /// Whether `other` is this table in the same storage: an unchanged copy
+    /// (NavigationModel+Reset.swift).
+    @inline(__always) func sharesStorage(with other: ClassNames) -> Bool {
+        storage === other.storage
+    }
+
     /// The same names under the same numbers, in storage of its own. The
     /// explorer gives each thread one, so that the threads' models share no
     /// reference count: every copy of a model retains its table, and two
@@ -121,6 +125,8 @@ public struct ClassNames: Hashable, Sendable {
         return copy
     }
 
+    /// Whether `newer` holds every name of this table under the same number
+    /// (it is this table or a later state of it), so it can stand in for it.
     public func isPrefix(of newer: ClassNames) -> Bool {
         if storage === newer.storage { return true }
         guard count <= newer.count else { return false }

@@ -10,6 +10,13 @@ struct ModalStack: Hashable, Sendable, RandomAccessCollection, ExpressibleByArra
     /// The counts, while the list is longer than `searchLimit` (nil: search the list).
     private var counts: PresenterCounts?
 
+    /// Whether `other` is this stack in the same storage: an unchanged copy
+    /// (NavigationModel+Reset.swift). Two stacks with counts never are.
+    @inline(__always) func sharesStorage(with other: ModalStack) -> Bool {
+        guard case .none = counts, case .none = other.counts else { return false }
+        return sameStorage(list, other.list)
+    }
+
     /// A copy with storage of its own (NavigationModel+Unshared.swift).
     func unshared() -> ModalStack {
         var copy = self

@@ -18,6 +18,12 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     /// to N slots). Lowered by `remove`, the one way a controller leaves the table.
     private var searchFrom = 1
 
+    /// Whether `other` is this table in the same slots: an unchanged copy
+    /// (NavigationModel+Reset.swift).
+    @inline(__always) func sharesStorage(with other: NavTable) -> Bool {
+        slots === other.slots && searchFrom == other.searchFrom
+    }
+
     /// A copy with slots of its own, each controller unshared (NavigationModel+Unshared.swift).
     func unshared() -> NavTable {
         var copy = self

@@ -31,6 +31,13 @@ struct ScreenTable: Sendable {
     /// Screens that do not fit a slot, by name.
     private var wide: [ScreenName: Screen] = [:]
 
+    /// Whether `other` is this table in the same storage: an unchanged copy
+    /// (NavigationModel+Reset.swift). Two tables with screens in `wide` never
+    /// are (it is empty in practice).
+    @inline(__always) func sharesStorage(with other: ScreenTable) -> Bool {
+        used == other.used && sameStorage(slots, other.slots) && wide.isEmpty && other.wide.isEmpty
+    }
+
     /// A copy with storage of its own (NavigationModel+Unshared.swift).
     func unshared() -> ScreenTable {
         var copy = self

@@ -1,0 +1,90 @@
+// Making a model equal to another one again without copying what it
+// already shares with it: the explorer's way back from a step to its parent.
+
+extension NavigationModel {
+    /// Makes this model equal to the one `other` points to (`==`, the same
+    /// fingerprint, the same steps from here on), keeping each part it
+    /// already shares with it. `other` must not point to this model.
+    ///
+    /// A model made as a copy of another and then stepped shares every part
+    /// the step did not write (copy on write). `self = other` would retain
+    /// every part of the other model and release every part of this one,
+    /// shared or not: about a dozen reference counts each way on every step
+    /// the explorer takes. This assigns only the parts whose storage differs.
+    /// (The parts are compared through borrowing methods, `sharesStorage(with:)`:
+    /// handed to a method that also writes this model, a part of the model
+    /// behind `other` would be copied first, retained and released.)
+    ///
+    /// Every stored property is here: `ResetTests` counts them, and fails
+    /// when one is added without being reset.
+    public mutating func reset(to other: UnsafePointer<NavigationModel>) {
+        profile = other.pointee.profile
+        clock = other.pointee.clock
+        durations = other.pointee.durations
+        if !traits.sharesStorage(with: other.pointee.traits) { traits = other.pointee.traits }
+        if !counters.sharesStorage(with: other.pointee.counters) { counters = other.pointee.counters }
+        created = other.pointee.created
+        if !screens.sharesStorage(with: other.pointee.screens) { screens = other.pointee.screens }
+        if !navs.sharesStorage(with: other.pointee.navs) { navs = other.pointee.navs }
+        nextNavID = other.pointee.nextNavID
+        if !window.sharesStorage(with: other.pointee.window) { window = other.pointee.window }
+        if !modals.sharesStorage(with: other.pointee.modals) { modals = other.pointee.modals }
+        modalTransition = other.pointee.modalTransition
+        if !controllerClass.sharesStorage(with: other.pointee.controllerClass) {
+            controllerClass = other.pointee.controllerClass
+        }
+        if hasAlert || other.pointee.hasAlert { alert = other.pointee.alert }
+        frozen = other.pointee.frozen
+        nesting = other.pointee.nesting
+        if !guarantees.sharesStorage(with: other.pointee.guarantees) { guarantees = other.pointee.guarantees }
+        contentPanUsed = other.pointee.contentPanUsed
+        scratch.quiet = other.pointee.scratch.quiet
+        scratch.steps = other.pointee.scratch.steps
+        if !sameStorage(scratch.events, other.pointee.scratch.events) { scratch.events = other.pointee.scratch.events }
+        if !names.sharesStorage(with: other.pointee.names) { nameTable = other.pointee.nameTable }
+    }
+
+    /// How many stored properties `reset(to:)` resets (ResetTests).
+    static let resetPropertyCount = 20
+}
+
+extension Guarantees {
+    @inline(__always) func sharesStorage(with other: Guarantees) -> Bool {
+        sameStorage(guarded, other.guarded) && sameStorage(granted, other.granted)
+            && gateBreach == other.gateBreach && confirmationBreach == other.confirmationBreach
+    }
+}
+
+extension WindowRoot {
+    /// Whether `other` is this root in the same storage (a tab bar's ids).
+    @inline(__always) func sharesStorage(with other: WindowRoot) -> Bool {
+        switch (self, other) {
+        case (.nav(let a), .nav(let b)): a == b
+        case (.tabs(let a, let s), .tabs(let b, let t)): s == t && sameStorage(a, b)
+        default: false
+        }
+    }
+}
+
+extension ControllerClass {
+    /// Whether `other` is this class with its name in the same storage.
+    @inline(__always) func sharesStorage(with other: ControllerClass) -> Bool {
+        features == other.features && nameHash == other.nameHash
+            && name.utf8.withContiguousStorageIfAvailable { mine in
+                other.name.utf8.withContiguousStorageIfAvailable { theirs in
+                    mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
+                }
+            } == true
+    }
+}
+
+/// Whether two arrays are one array and an unchanged copy of it (the same
+/// storage); false for two equal arrays in storages of their own, as
+/// `sharesStorage(with:)` wants (it says whether an assignment can be skipped).
+@inline(__always)
+func sameStorage<T>(_ lhs: [T], _ rhs: [T]) -> Bool {
+    lhs.count == rhs.count
+        && lhs.withUnsafeBufferPointer { mine in
+            rhs.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
+}
