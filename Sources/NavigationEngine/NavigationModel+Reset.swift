@@ -67,14 +67,10 @@ extension WindowRoot {
 }
 
 extension ControllerClass {
-    /// Whether `other` is this class with its name in the same storage.
+    /// Whether `other` is this class (a name in the same storage compares at
+    /// once, without a look at its bytes).
     @inline(__always) func sharesStorage(with other: ControllerClass) -> Bool {
-        features == other.features && nameHash == other.nameHash
-            && name.utf8.withContiguousStorageIfAvailable { mine in
-                other.name.utf8.withContiguousStorageIfAvailable { theirs in
-                    mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
-                }
-            } == true
+        features == other.features && nameHash == other.nameHash && name == other.name
     }
 }
 

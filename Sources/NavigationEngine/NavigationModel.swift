@@ -133,8 +133,20 @@ public struct NavigationModel: Hashable, Sendable {
     {
         // Only the actions that can raise after changing something keep a copy to roll
         // back to; for the rest every refusal is found before anything changes, and not
-        // holding a copy spares a copy-on-write of the stacks on every command.
-        let saved: NavigationModel? = needsRollback(action) ? self : nil
+        // holding a copy spares a copy-on-write of the stacks on every command. (Not an
+        // optional copy: storing nil in a `NavigationModel?` cleared all its bytes, on
+        // every step of a search.)
+        if needsRollback(action) {
+            let saved = self
+            return try perform(action, events: &events, detectingChange: detectingChange) { $0 = saved }
+        }
+        return try perform(action, events: &events, detectingChange: detectingChange) { _ in }
+    }
+
+    @inline(__always)
+    private mutating func perform(
+        _ action: Action, events: inout [Event], detectingChange: Bool, rollback: (inout NavigationModel) -> Void
+    ) throws(EngineError) -> Outcome {
         let before = action.isDeclaration || !detectingChange ? nil : fingerprint
         // Each fingerprint reads the controllers changed since the table's last refresh.
         if before != nil { work(2 &* (1 &+ navs.dirtyCount)) }
@@ -145,11 +157,11 @@ public struct NavigationModel: Hashable, Sendable {
         } catch let error as EngineError {
             swap(&scratch.events, &events)
             events.removeSubrange(start...)
-            if let saved { self = saved }
+            rollback(&self)
             throw error
         } catch {
             swap(&scratch.events, &events)
-            if let saved { self = saved }
+            rollback(&self)
             return Outcome(exception: error as? UIKitException, changed: false)
         }
         swap(&scratch.events, &events)
