@@ -50,3 +50,63 @@ struct NavController: Hashable, Sendable {
         @inline(__always) get { if case .some = transition { true } else { false } }
     }
 }
+
+extension NavController {
+    /// Becomes equal to the controller `other` holds, assigning only the
+    /// fields that differ (a field in the same storage is not assigned, so
+    /// its reference count does not change): NavSlots.assign(from:), the
+    /// explorer's way back to a parent state.
+    ///
+    /// Every stored property is here: `ResetTests` counts them.
+    @inline(__always) mutating func reset(to other: UnsafePointer<NavController>) {
+        id = other.pointee.id
+        if !cls.sharesStorage(with: other.pointee.cls) { cls = other.pointee.cls }
+        if !sameStorage(stack, other.pointee.stack) { stack = other.pointee.stack }
+        if !delegate.isNone || !other.pointee.delegate.isNone { delegate = other.pointee.delegate }
+        gestureDelegate = other.pointee.gestureDelegate
+        contentPanEnabled = other.pointee.contentPanEnabled
+        isPushing = other.pointee.isPushing
+        safeDelegate = other.pointee.safeDelegate
+        if isTransitioning, other.pointee.isTransitioning {
+            // Both in flight: field by field, in place (an assignment of the
+            // whole transition retained and released both of its arrays).
+            let offset = MemoryLayout<NavController>.offset(of: \NavController.transition)!
+            withUnsafeMutablePointer(to: &self) { mine in
+                let field = UnsafeMutableRawPointer(mine) + offset
+                field.assumingMemoryBound(to: NavTransition.self).pointee.reset(
+                    to: (UnsafeRawPointer(other) + offset).assumingMemoryBound(to: NavTransition.self))
+            }
+        } else if isTransitioning || other.pointee.isTransitioning {
+            transition = other.pointee.transition
+        }
+        if !sameStorage(queue, other.pointee.queue) { queue = other.pointee.queue }
+        barCorrupted = other.pointee.barCorrupted
+        if tabName != nil || other.pointee.tabName != nil { tabName = other.pointee.tabName }
+    }
+
+    /// How many stored properties `reset(to:)` resets (ResetTests).
+    static let resetPropertyCount = 12
+}
+
+extension NavTransition {
+    /// Becomes equal to `other`, assigning only the arrays whose storage
+    /// differs (NavController.reset(to:)).
+    ///
+    /// Every stored property is here: `ResetTests` counts them.
+    @inline(__always) mutating func reset(to other: UnsafePointer<NavTransition>) {
+        kind = other.pointee.kind
+        from = other.pointee.from
+        to = other.pointee.to
+        if !sameStorage(removed, other.pointee.removed) { removed = other.pointee.removed }
+        if !sameStorage(addedBelow, other.pointee.addedBelow) { addedBelow = other.pointee.addedBelow }
+        toIsNew = other.pointee.toIsNew
+        animated = other.pointee.animated
+        repairsBar = other.pointee.repairsBar
+        start = other.pointee.start
+        end = other.pointee.end
+        byContentPan = other.pointee.byContentPan
+    }
+
+    /// How many stored properties `reset(to:)` resets (ResetTests).
+    static let resetPropertyCount = 11
+}

@@ -18,10 +18,19 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     /// to N slots). Lowered by `remove`, the one way a controller leaves the table.
     private var searchFrom = 1
 
-    /// Whether `other` is this table in the same slots: an unchanged copy
-    /// (NavigationModel+Reset.swift).
-    @inline(__always) func sharesStorage(with other: NavTable) -> Bool {
-        slots === other.slots && searchFrom == other.searchFrom
+    /// Becomes equal to `other` (NavigationModel+Reset.swift). Slots that
+    /// this table alone holds, with room enough, are made equal to `other`'s
+    /// in place (`NavSlots.assign(from:)`): the step after a reset then
+    /// writes them without a copy on write, and none is allocated and freed
+    /// a step. Otherwise the table shares `other`'s slots.
+    @inline(__always) mutating func reset(to other: NavTable) {
+        searchFrom = other.searchFrom
+        if slots === other.slots { return }
+        if slots.capacity >= other.slots.count, isKnownUniquelyReferenced(&slots) {
+            slots.assign(from: other.slots)
+        } else {
+            slots = other.slots
+        }
     }
 
     /// A copy with slots of its own, each controller unshared (NavigationModel+Unshared.swift).
@@ -188,6 +197,55 @@ final class NavSlots: @unchecked Sendable {
         copy.stackSum = stackSum
         copy.count = count
         return copy
+    }
+
+    /// Makes every slot, summary and sum equal to `other`'s, in place (the
+    /// capacity is enough). Each controller keeps the parts it shares with
+    /// `other`'s (`NavController.reset(to:)`). Only on slots that one table
+    /// alone holds.
+    func assign(from other: NavSlots) {
+        precondition(capacity >= other.count)
+        if count > other.count { (base + other.count).deinitialize(count: count - other.count) }
+        let common = Swift.min(count, other.count)
+        for id in 1..<common {
+            let mine = base + id
+            let theirs = UnsafePointer(other.base + id)
+            let mineEmpty = NavSlots.isEmpty(mine)
+            if NavSlots.isEmpty(theirs) {
+                if !mineEmpty { mine.pointee = nil }
+            } else if mineEmpty {
+                mine.pointee = theirs.pointee
+            } else {
+                NavSlots.payload(mine).pointee.reset(to: NavSlots.payload(theirs))
+            }
+        }
+        if other.count > common { (base + common).initialize(from: other.base + common, count: other.count - common) }
+        // Summaries are plain values.
+        (meta + 1).update(from: other.meta + 1, count: other.count - 1)
+        dirtyIDs.update(from: other.dirtyIDs, count: other.dirtyCount)
+        dirtyCount = other.dirtyCount
+        if !sameStorage(active, other.active) { active = other.active }
+        digestSum = other.digestSum
+        stackSum = other.stackSum
+        count = other.count
+    }
+
+    /// Whether a slot holds no controller.
+    @inline(__always) static func isEmpty(_ slot: UnsafePointer<NavController?>) -> Bool {
+        if case .none = slot.pointee { true } else { false }
+    }
+
+    /// The controller in a slot that holds one, in place. (An optional's
+    /// value is at its start, as for every single-payload enum: reading it
+    /// through `!` copied the whole controller out first.)
+    @inline(__always) static func payload(_ slot: UnsafeMutablePointer<NavController?>) -> UnsafeMutablePointer<
+        NavController
+    > {
+        UnsafeMutableRawPointer(slot).assumingMemoryBound(to: NavController.self)
+    }
+
+    @inline(__always) static func payload(_ slot: UnsafePointer<NavController?>) -> UnsafePointer<NavController> {
+        UnsafeRawPointer(slot).assumingMemoryBound(to: NavController.self)
     }
 
     /// Adds empty slots up to `newCount` (within the capacity).

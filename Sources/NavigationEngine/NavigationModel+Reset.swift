@@ -25,7 +25,7 @@ extension NavigationModel {
         if !counters.sharesStorage(with: other.pointee.counters) { counters = other.pointee.counters }
         created = other.pointee.created
         if !screens.sharesStorage(with: other.pointee.screens) { screens = other.pointee.screens }
-        if !navs.sharesStorage(with: other.pointee.navs) { navs = other.pointee.navs }
+        navs.reset(to: other.pointee.navs)
         nextNavID = other.pointee.nextNavID
         if !window.sharesStorage(with: other.pointee.window) { window = other.pointee.window }
         if !modals.sharesStorage(with: other.pointee.modals) { modals = other.pointee.modals }

@@ -16,6 +16,13 @@ struct ResetTests {
         // A property added to NavigationModel must be added to reset(to:)
         // (and then to this count).
         #expect(Mirror(reflecting: NavigationModel()).children.count == NavigationModel.resetPropertyCount)
+        // And of the controllers' (NavSlots.assign(from:)) and their transitions'.
+        let nav = NavController(id: 1, cls: .plain)
+        #expect(Mirror(reflecting: nav).children.count == NavController.resetPropertyCount)
+        let transition = NavTransition(
+            kind: .push, from: nil, to: ScreenName(cls: ClassName(id: 0), ordinal: 1), removed: [], addedBelow: [],
+            toIsNew: true, animated: true, repairsBar: false, start: 0, end: 350)
+        #expect(Mirror(reflecting: transition).children.count == NavTransition.resetPropertyCount)
     }
 
     @Test(
@@ -30,13 +37,19 @@ struct ResetTests {
         var reused = explorer.start
         var resets = 0
         var changed = 0
+        var inPlace = 0
         for _ in 0..<4 {
             var next: [NavigationModel] = []
             for parent in frontier {
                 let parentFingerprint = Explorer.fingerprint(parent)
                 for step in 0...explorer.waitIndex {
+                    let slotsBefore = ObjectIdentifier(reused.navs.slots)
                     withUnsafePointer(to: parent) { reused.reset(to: $0) }
                     resets += 1
+                    // Slots the model alone held were made the parent's in place (NavSlots.assign(from:)).
+                    if reused.navs.slots !== parent.navs.slots, ObjectIdentifier(reused.navs.slots) == slotsBefore {
+                        inPlace += 1
+                    }
                     #expect(reused == parent, "step \(step)")
                     #expect(reused.names.count == parent.names.count)
                     #expect(Explorer.fingerprint(reused) == parentFingerprint, "step \(step)")
@@ -58,6 +71,7 @@ struct ResetTests {
         }
         #expect(resets > 500)
         #expect(changed > 200)
+        #expect(inPlace > 200)
     }
 
     /// Two models that differ in every stored property but the scratch
