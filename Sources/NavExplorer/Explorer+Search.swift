@@ -316,6 +316,15 @@ extension Explorer {
                     continue
                 }
                 var violations = stepViolations(raised: raised, events: events, names: model.names)
+                // About half the steps that UIKit takes leave the state as it was
+                // (a pop on a root screen, a release with no swipe held, ...): the
+                // parent's, seen already. Told by `==`, cheaper than the canonical
+                // form and the fingerprint; the model, equal to its parent, serves
+                // the next step without a reset.
+                if !raised, violations == 0, withUnsafePointer(to: &model, { path.topIsSameState(as: $0) }) {
+                    used = false
+                    continue
+                }
                 // A step that raised leaves the parent's state: no new state to fingerprint.
                 var fingerprint: UInt64 = 0
                 if !raised {
@@ -381,6 +390,13 @@ struct AncestorPath {
 
     /// The model of the state last rebuilt.
     var top: NavigationModel { models[models.count - 1] }
+
+    /// Whether `model` is `==` to `top` (`NavigationModel.isSameState(as:)`).
+    func topIsSameState(as model: UnsafePointer<NavigationModel>) -> Bool {
+        models.withUnsafeBufferPointer { models in
+            NavigationModel.isSameState(models.baseAddress! + (models.count - 1), as: model)
+        }
+    }
 
     /// Makes `model` equal to `top`, copying only what differs (`NavigationModel.reset(to:)`).
     func resetToTop(_ model: inout NavigationModel) {

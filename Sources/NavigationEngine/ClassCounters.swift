@@ -139,6 +139,7 @@ extension ClassCounters: Hashable {
     /// Equal when the same classes have the same counters (classes without
     /// one do not count, wherever the arrays end).
     static func == (lhs: ClassCounters, rhs: ClassCounters) -> Bool {
+        if lhs.sharesStorage(with: rhs) { return true }
         guard lhs.count == rhs.count else { return false }
         if lhs.chunks.isEmpty, rhs.chunks.isEmpty {
             let shared = Swift.min(lhs.values.count, rhs.values.count)

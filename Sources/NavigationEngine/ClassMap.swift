@@ -101,6 +101,7 @@ struct ClassMap<Value: Hashable & Sendable>: Sendable {
 extension ClassMap: Hashable {
     /// Equal when they map the same classes to the same values, whatever the slot order.
     static func == (lhs: ClassMap, rhs: ClassMap) -> Bool {
+        if lhs.sharesStorage(with: rhs) { return true }
         guard lhs.count == rhs.count else { return false }
         for (key, value) in lhs.entries where rhs[key] != value { return false }
         return true

@@ -88,6 +88,41 @@ extension NavController {
     static let resetPropertyCount = 12
 }
 
+extension NavController {
+    /// `==`, the fields read in place (NavTable's `==`).
+    static func same(_ a: UnsafePointer<NavController>, _ b: UnsafePointer<NavController>) -> Bool {
+        guard a.pointee.id == b.pointee.id, a.pointee.stack == b.pointee.stack,
+            a.pointee.isPushing == b.pointee.isPushing, a.pointee.barCorrupted == b.pointee.barCorrupted,
+            a.pointee.contentPanEnabled == b.pointee.contentPanEnabled,
+            a.pointee.gestureDelegate == b.pointee.gestureDelegate, a.pointee.safeDelegate == b.pointee.safeDelegate,
+            a.pointee.queue == b.pointee.queue, a.pointee.cls.sharesStorage(with: b.pointee.cls)
+        else { return false }
+        let aMoving = a.pointee.isTransitioning
+        guard aMoving == b.pointee.isTransitioning else { return false }
+        if aMoving {
+            let offset = MemoryLayout<NavController>.offset(of: \NavController.transition)!
+            let x = (UnsafeRawPointer(a) + offset).assumingMemoryBound(to: NavTransition.self)
+            let y = (UnsafeRawPointer(b) + offset).assumingMemoryBound(to: NavTransition.self)
+            guard x.pointee.sameValue(as: y) else { return false }
+        }
+        if a.pointee.delegate.isNone != b.pointee.delegate.isNone { return false }
+        if !a.pointee.delegate.isNone, a.pointee.delegate != b.pointee.delegate { return false }
+        if a.pointee.tabName != nil || b.pointee.tabName != nil, a.pointee.tabName != b.pointee.tabName { return false }
+        return true
+    }
+}
+
+extension NavTransition {
+    /// `==` with `other`, its fields read in place.
+    func sameValue(as other: UnsafePointer<NavTransition>) -> Bool {
+        kind == other.pointee.kind && from == other.pointee.from && to == other.pointee.to
+            && removed == other.pointee.removed && addedBelow == other.pointee.addedBelow
+            && toIsNew == other.pointee.toIsNew && animated == other.pointee.animated
+            && repairsBar == other.pointee.repairsBar && start == other.pointee.start && end == other.pointee.end
+            && byContentPan == other.pointee.byContentPan
+    }
+}
+
 extension NavTransition {
     /// Becomes equal to `other`, assigning only the arrays whose storage
     /// differs (NavController.reset(to:)).

@@ -128,11 +128,18 @@ extension NavTable: Hashable {
         return end
     }
 
-    static func == (lhs: NavTable, rhs: NavTable) -> Bool {
+    @inline(__always) static func == (lhs: NavTable, rhs: NavTable) -> Bool {
         if lhs.slots === rhs.slots { return true }
         let end = lhs.liveEnd
         guard end == rhs.liveEnd else { return false }
-        for id in 1..<end where lhs.slots.base[id] != rhs.slots.base[id] { return false }
+        for id in 1..<end {
+            // In place: `!=` on two slots copied both controllers out first.
+            let a = UnsafePointer(lhs.slots.base + id)
+            let b = UnsafePointer(rhs.slots.base + id)
+            let aEmpty = NavSlots.isEmpty(a)
+            guard aEmpty == NavSlots.isEmpty(b) else { return false }
+            if !aEmpty, !NavController.same(NavSlots.payload(a), NavSlots.payload(b)) { return false }
+        }
         return true
     }
 

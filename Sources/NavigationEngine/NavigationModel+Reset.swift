@@ -44,6 +44,48 @@ extension NavigationModel {
         if !names.sharesStorage(with: other.pointee.names) { nameTable = other.pointee.nameTable }
     }
 
+    /// Whether this model is `==` to `other`, the fields a step most often
+    /// changes compared first: the explorer's test of a step that left its
+    /// parent's state as it was (about half of them), which then needs no
+    /// canonical form and no fingerprint.
+    ///
+    /// Field by field, each part first by its storage (an unchanged copy is
+    /// equal at once) and by value only when that differs: `self == other`
+    /// copied the whole model behind `other` first, its parts retained and
+    /// released. `ResetTests` holds it to `==` on every pair of a walk's states.
+    public static func isSameState(_ model: UnsafePointer<NavigationModel>, as other: UnsafePointer<NavigationModel>)
+        -> Bool
+    {
+        guard model.pointee.clock == other.pointee.clock, model.pointee.created == other.pointee.created,
+            model.pointee.nextNavID == other.pointee.nextNavID, model.pointee.profile == other.pointee.profile,
+            model.pointee.nesting == other.pointee.nesting,
+            model.pointee.contentPanUsed == other.pointee.contentPanUsed,
+            model.pointee.durations == other.pointee.durations, model.pointee.frozen == other.pointee.frozen,
+            model.pointee.modalTransition == other.pointee.modalTransition
+        else { return false }
+        guard
+            model.pointee.counters.sharesStorage(with: other.pointee.counters)
+                || model.pointee.counters == other.pointee.counters,
+            model.pointee.screens.sharesStorage(with: other.pointee.screens)
+                || model.pointee.screens == other.pointee.screens,
+            model.pointee.navs == other.pointee.navs,
+            model.pointee.window.sharesStorage(with: other.pointee.window)
+                || model.pointee.window == other.pointee.window,
+            model.pointee.modals.sharesStorage(with: other.pointee.modals)
+                || model.pointee.modals == other.pointee.modals,
+            model.pointee.controllerClass.sharesStorage(with: other.pointee.controllerClass)
+                || model.pointee.controllerClass == other.pointee.controllerClass,
+            !model.pointee.hasAlert && !other.pointee.hasAlert || model.pointee.alert == other.pointee.alert,
+            model.pointee.guarantees.sharesStorage(with: other.pointee.guarantees)
+                || model.pointee.guarantees == other.pointee.guarantees,
+            model.pointee.traits.sharesStorage(with: other.pointee.traits)
+                || model.pointee.traits == other.pointee.traits,
+            model.pointee.names.sharesStorage(with: other.pointee.names)
+                || model.pointee.nameTable == other.pointee.nameTable
+        else { return false }
+        return true
+    }
+
     /// How many stored properties `reset(to:)` resets (ResetTests).
     static let resetPropertyCount = 20
 }

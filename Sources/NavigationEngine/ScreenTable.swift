@@ -218,6 +218,7 @@ extension ScreenTable: Hashable {
     static func == (lhs: ScreenTable, rhs: ScreenTable) -> Bool {
         // Where a screen is kept follows from its value, so equal tables keep
         // the same screens in their slots and the same ones whole.
+        if lhs.sharesStorage(with: rhs) { return true }
         guard lhs.used == rhs.used, lhs.wide == rhs.wide else { return false }
         for slot in lhs.slots where slot.key != 0 {
             guard let i = rhs.index(of: slot.key), rhs.slots[i].fields == slot.fields else { return false }
