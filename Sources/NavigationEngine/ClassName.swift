@@ -186,10 +186,11 @@ public struct ClassNames: Hashable, Sendable {
                 for i in 0..<key.count where stored[i] != key[i] { return false }
                 return true
             }
-            // A class name is a native or small string: its UTF-8 read in place.
+            // A class name is a native or small string: its UTF-8 read in place
+            // (a small one, which has no contiguous storage to lend, through its
+            // UTF-8 view: a copy of it to lend its bytes cost more than the look-up).
             if let same = stored.utf8.withContiguousStorageIfAvailable(equal) { return same }
-            var stored = stored
-            return stored.withUTF8(equal)
+            return stored.utf8.count == key.count && stored.utf8.elementsEqual(key)
         }
 
         /// The number of the name with these bytes, if it has one, and the
