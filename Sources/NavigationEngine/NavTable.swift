@@ -74,6 +74,15 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// Whether controller `id` has a transition running; nil when there is no
+    /// such controller. Read in place: `navs[id]?.isTransitioning` copied the
+    /// whole controller out of its slot first, twice a navigation call.
+    @inline(__always) func isTransitioning(_ id: Int) -> Bool? {
+        let slot = UnsafePointer(slots.base + (id > 0 && id < slots.count ? id : 0))
+        if NavSlots.isEmpty(slot) { return nil }
+        return NavSlots.payload(slot).pointee.isTransitioning
+    }
+
     /// Every id a controller may have, live or not: loop over these and read
     /// `table[id]?.field` to look at controllers without copying any.
     var ids: Range<Int> { 1..<slots.count }

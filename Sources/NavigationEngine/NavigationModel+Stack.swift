@@ -63,7 +63,7 @@ extension NavigationModel {
             releaseUnheld(call.screens)
             return
         }
-        guard let running = navs[id]?.isTransitioning else { return }
+        guard let running = navs.isTransitioning(id) else { return }
         if profile == .legacy, frozenNav != id, running, let transition = navs[id]?.transition {
             try nestedCall(id, call, cutting: transition)
             return
