@@ -128,8 +128,10 @@ extension NavigationModel {
     /// are 1...k.
     fileprivate mutating func renameCountersOnly() -> Bool {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 128) { perClass in
-            // Live instances of class c at c, their largest number at 64 + c.
-            perClass.initialize(repeating: 0)
+            // Live instances of class c at c, their largest number at 64 + c;
+            // a class's two entries are set when its first screen is met (only
+            // the classes with a bit in `liveClasses` are read), not all 128
+            // cleared first.
             var liveClasses: UInt64 = 0
             var quick = true
             screens.forEachScreen { screen in
@@ -138,9 +140,15 @@ extension NavigationModel {
                     quick = false
                     return
                 }
-                liveClasses |= 1 << UInt64(c)
-                perClass[c] += 1
-                perClass[64 + c] = Swift.max(perClass[64 + c], screen.name.ordinal)
+                let bit: UInt64 = 1 << UInt64(c)
+                if liveClasses & bit == 0 {
+                    liveClasses |= bit
+                    (perClass.baseAddress! + c).initialize(to: 1)
+                    (perClass.baseAddress! + 64 + c).initialize(to: screen.name.ordinal)
+                } else {
+                    perClass[c] += 1
+                    perClass[64 + c] = Swift.max(perClass[64 + c], screen.name.ordinal)
+                }
             }
             guard quick else { return false }
             var rest = liveClasses
