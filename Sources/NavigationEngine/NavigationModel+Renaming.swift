@@ -50,8 +50,8 @@ extension NavigationModel {
             }
             newCounters.append((cls, n))
         }
-        let withLive = Set(newCounters.map(\.0))
-        for cls in counters.classes { counters.set(withLive.contains(cls) ? 0 : 1, for: cls) }
+        // A few classes: searched, not hashed into a Set (a seeded SipHash a class).
+        for cls in counters.classes { counters.set(newCounters.contains { $0.0 == cls } ? 0 : 1, for: cls) }
         for (cls, n) in newCounters { counters.set(n, for: cls) }
         created = counters.sum { _, value in UInt64(value) }.toInt
         guard changed else { return }
@@ -75,19 +75,22 @@ extension NavigationModel {
             table[new] = screen
         }
         screens = table
-        for id in navs.ids where navs[id] != nil {
-            guard var nav = navs[id] else { continue }
-            nav.stack = nav.stack.map(map)
-            nav.safeDelegate = nav.safeDelegate.map(map)
-            if var t = nav.transition {
-                t.from = t.from.map(map)
-                t.to = map(t.to)
-                t.removed = t.removed.map(map)
-                t.addedBelow = t.addedBelow.map(map)
-                nav.transition = t
+        for id in navs.ids where navs.isTransitioning(id) != nil {
+            // Each field edited in its slot (a copy of the controller out and
+            // back in retained and released all of its arrays).
+            navs[id]!.stack = navs[id]!.stack.map(map)
+            if let delegate = navs[id]!.safeDelegate { navs[id]!.safeDelegate = map(delegate) }
+            if navs.isTransitioning(id) == true {
+                navs[id]!.transition!.from = navs[id]!.transition!.from.map(map)
+                navs[id]!.transition!.to = map(navs[id]!.transition!.to)
+                if !navs[id]!.transition!.removed.isEmpty {
+                    navs[id]!.transition!.removed = navs[id]!.transition!.removed.map(map)
+                }
+                if !navs[id]!.transition!.addedBelow.isEmpty {
+                    navs[id]!.transition!.addedBelow = navs[id]!.transition!.addedBelow.map(map)
+                }
             }
-            nav.queue = nav.queue.map(map)
-            navs[id] = nav
+            if !navs[id]!.queue.isEmpty { navs[id]!.queue = navs[id]!.queue.map(map) }
         }
         // The controllers' hashes for the fingerprint again (see `canonicalize`).
         navs.refreshHashes()
