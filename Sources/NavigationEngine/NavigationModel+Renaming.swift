@@ -50,9 +50,11 @@ extension NavigationModel {
             }
             newCounters.append((cls, n))
         }
-        // A few classes: searched, not hashed into a Set (a seeded SipHash a class).
-        for cls in counters.classes { counters.set(newCounters.contains { $0.0 == cls } ? 0 : 1, for: cls) }
-        for (cls, n) in newCounters { counters.set(n, for: cls) }
+        // In one pass over the counters: each live class's number of live
+        // instances, 1 for a class with none alive (the live classes are few:
+        // searched, not hashed into a Set).
+        counters.update { cls, _ in newCounters.first { $0.0 == cls }?.1 ?? 1 }
+        for (cls, n) in newCounters where counters[cls] == nil { counters.set(n, for: cls) }
         created = counters.sum { _, value in UInt64(value) }.toInt
         guard changed else { return }
 
@@ -97,7 +99,7 @@ extension NavigationModel {
         func map(_ modal: Modal) -> Modal {
             Modal(presenter: modal.presenter.map(map), screen: map(modal.screen), nav: modal.nav)
         }
-        modals = ModalStack(modals.map(map))
+        if !modals.isEmpty { modals = ModalStack(modals.map(map)) }
         if var t = modalTransition {
             t.modal = map(t.modal)
             modalTransition = t
@@ -106,6 +108,11 @@ extension NavigationModel {
             a.asker = a.asker.map(map)
             if case .safePop(let nav, let call) = a.action { a.action = .safePop(nav: nav, call: map(call)) }
             alert = a
+        }
+        if guarantees.guarded.isEmpty, guarantees.granted.isEmpty, guarantees.gateBreach == nil,
+            guarantees.confirmationBreach == nil
+        {
+            return
         }
         var g = guarantees
         g.guarded = g.guarded.map { Guarantees.Guarded(nav: $0.nav, screen: map($0.screen), gate: map($0.gate)) }
