@@ -83,6 +83,36 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
         return NavSlots.payload(slot).pointee.isTransitioning
     }
 
+    /// Whether a controller's running transition removes `name`, or one of
+    /// its queued calls mentions it. Read in place (`navs[id]?.transition?`
+    /// copied each controller, then its transition, out of the slot).
+    func holdsInFlight(_ name: ScreenName) -> Bool {
+        for id in 1..<slots.count {
+            let slot = UnsafePointer(slots.base + id)
+            if NavSlots.isEmpty(slot) { continue }
+            let nav = NavSlots.payload(slot)
+            if nav.pointee.isTransitioning, NavSlots.transition(of: nav).pointee.removed.contains(name) { return true }
+            if !nav.pointee.queue.isEmpty, nav.pointee.queue.contains(where: { $0.mentions(name) }) { return true }
+        }
+        return false
+    }
+
+    /// One for each id, plus each controller's screens leaving in its running
+    /// transition and its queued calls: what releasing a screen examines (the
+    /// work count). Read in place.
+    func inFlightWeight() -> Int {
+        var weight = 0
+        for id in 1..<slots.count {
+            weight += 1
+            let slot = UnsafePointer(slots.base + id)
+            if NavSlots.isEmpty(slot) { continue }
+            let nav = NavSlots.payload(slot)
+            if nav.pointee.isTransitioning { weight += NavSlots.transition(of: nav).pointee.removed.count }
+            weight += nav.pointee.queue.count
+        }
+        return weight
+    }
+
     /// Every id a controller may have, live or not: loop over these and read
     /// `table[id]?.field` to look at controllers without copying any.
     var ids: Range<Int> { 1..<slots.count }
@@ -262,6 +292,12 @@ final class NavSlots: @unchecked Sendable {
 
     @inline(__always) static func payload(_ slot: UnsafePointer<NavController?>) -> UnsafePointer<NavController> {
         UnsafeRawPointer(slot).assumingMemoryBound(to: NavController.self)
+    }
+
+    /// The running transition of a controller that has one, in place.
+    @inline(__always) static func transition(of nav: UnsafePointer<NavController>) -> UnsafePointer<NavTransition> {
+        let offset = MemoryLayout<NavController>.offset(of: \NavController.transition)!
+        return (UnsafeRawPointer(nav) + offset).assumingMemoryBound(to: NavTransition.self)
     }
 
     /// Adds empty slots up to `newCount` (within the capacity).

@@ -48,10 +48,7 @@ extension NavigationModel {
     /// a queued call, or a presentation (a plain modal's screen and every presenter).
     @inline(__always) public func isHeld(_ name: ScreenName) -> Bool {
         if screens[name]?.parent != nil { return true }
-        for id in navs.ids {
-            if navs[id]?.transition?.removed.contains(name) == true { return true }
-            if navs[id]?.queue.contains(where: { $0.mentions(name) }) == true { return true }
-        }
+        if navs.holdsInFlight(name) { return true }
         for modal in modals where (modal.screen == name && modal.nav == nil) || modal.presenter == name { return true }
         return false
     }
@@ -64,9 +61,7 @@ extension NavigationModel {
     /// Releases each of `names` that nothing holds any more.
     mutating func releaseUnheld(_ names: [ScreenName]) {
         guard !names.isEmpty else { return } // a push releases nothing
-        var perName = 1 + modals.count
-        for id in navs.ids { perName += 1 + (navs[id]?.transition?.removed.count ?? 0) + (navs[id]?.queue.count ?? 0) }
-        work(names.count * perName)
+        work(names.count * (1 + modals.count + navs.inFlightWeight()))
         for name in names where screens[name] != nil && !isHeld(name) {
             screens[name] = nil
             emitDeinit(name)
