@@ -44,15 +44,17 @@ extension NavigationModel {
         if !names.sharesStorage(with: other.pointee.names) { nameTable = other.pointee.nameTable }
     }
 
-    /// Whether this model is `==` to `other`, the fields a step most often
-    /// changes compared first: the explorer's test of a step that left its
-    /// parent's state as it was (about half of them), which then needs no
-    /// canonical form and no fingerprint.
+    /// Whether the model `model` points to is `==` to the one `other` points
+    /// to, the fields a step most often changes compared first: the
+    /// explorer's test of a step that left its parent's state as it was
+    /// (about half of them), which then needs no canonical form and no
+    /// fingerprint.
     ///
     /// Field by field, each part first by its storage (an unchanged copy is
-    /// equal at once) and by value only when that differs: `self == other`
-    /// copied the whole model behind `other` first, its parts retained and
-    /// released. `ResetTests` holds it to `==` on every pair of a walk's states.
+    /// equal at once) and by value only when that differs, both models read
+    /// in place: `==` on them copied a whole model first, its parts retained
+    /// and released. `ResetTests` holds it to `==` on every pair of a walk's
+    /// states, and to telling apart a change of any one property.
     public static func isSameState(_ model: UnsafePointer<NavigationModel>, as other: UnsafePointer<NavigationModel>)
         -> Bool
     {
