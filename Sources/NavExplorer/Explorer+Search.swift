@@ -391,16 +391,19 @@ struct AncestorPath {
     /// The model of the state last rebuilt.
     var top: NavigationModel { models[models.count - 1] }
 
-    /// Whether `model` is `==` to `top` (`NavigationModel.isSameState(as:)`).
+    /// Calls `body` with `top` in place (`top` itself is a copy).
+    private func withTop<R>(_ body: (UnsafePointer<NavigationModel>) -> R) -> R {
+        models.withUnsafeBufferPointer { models in body(models.baseAddress! + (models.count - 1)) }
+    }
+
+    /// Whether `model` is `==` to `top` (`NavigationModel.isSameState(_:as:)`).
     func topIsSameState(as model: UnsafePointer<NavigationModel>) -> Bool {
-        models.withUnsafeBufferPointer { models in
-            NavigationModel.isSameState(models.baseAddress! + (models.count - 1), as: model)
-        }
+        withTop { NavigationModel.isSameState($0, as: model) }
     }
 
     /// Makes `model` equal to `top`, copying only what differs (`NavigationModel.reset(to:)`).
     func resetToTop(_ model: inout NavigationModel) {
-        models.withUnsafeBufferPointer { models in model.reset(to: models.baseAddress! + (models.count - 1)) }
+        withTop { model.reset(to: $0) }
     }
 
     /// Makes `top` the model of state `id`, which is on the last level.

@@ -70,11 +70,8 @@ extension NavController {
         if isTransitioning, other.pointee.isTransitioning {
             // Both in flight: field by field, in place (an assignment of the
             // whole transition retained and released both of its arrays).
-            let offset = MemoryLayout<NavController>.offset(of: \NavController.transition)!
             withUnsafeMutablePointer(to: &self) { mine in
-                let field = UnsafeMutableRawPointer(mine) + offset
-                field.assumingMemoryBound(to: NavTransition.self).pointee.reset(
-                    to: (UnsafeRawPointer(other) + offset).assumingMemoryBound(to: NavTransition.self))
+                NavSlots.transition(of: mine).pointee.reset(to: NavSlots.transition(of: other))
             }
         } else if isTransitioning || other.pointee.isTransitioning {
             transition = other.pointee.transition
@@ -99,12 +96,7 @@ extension NavController {
         else { return false }
         let aMoving = a.pointee.isTransitioning
         guard aMoving == b.pointee.isTransitioning else { return false }
-        if aMoving {
-            let offset = MemoryLayout<NavController>.offset(of: \NavController.transition)!
-            let x = (UnsafeRawPointer(a) + offset).assumingMemoryBound(to: NavTransition.self)
-            let y = (UnsafeRawPointer(b) + offset).assumingMemoryBound(to: NavTransition.self)
-            guard x.pointee.sameValue(as: y) else { return false }
-        }
+        if aMoving, !NavSlots.transition(of: a).pointee.sameValue(as: NavSlots.transition(of: b)) { return false }
         if a.pointee.delegate.isNone != b.pointee.delegate.isNone { return false }
         if !a.pointee.delegate.isNone, a.pointee.delegate != b.pointee.delegate { return false }
         if a.pointee.tabName != nil || b.pointee.tabName != nil, a.pointee.tabName != b.pointee.tabName { return false }

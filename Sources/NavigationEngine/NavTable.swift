@@ -143,8 +143,11 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
 
     /// Whether the slot is nil, without copying the controller out of it.
     private func isEmptySlot(_ id: Int) -> Bool {
-        if case .none = slots.base[id] { true } else { false }
+        NavSlots.isEmpty(slots.base + id)
     }
+
+    /// Whether id `id` (one of `ids`) holds a controller, its slot's tag read in place.
+    func hasController(_ id: Int) -> Bool { !isEmptySlot(id) }
 
     /// Live ids, ascending.
     var keys: [Int] { ids.filter { !isEmptySlot($0) } }
@@ -294,10 +297,21 @@ final class NavSlots: @unchecked Sendable {
         UnsafeRawPointer(slot).assumingMemoryBound(to: NavController.self)
     }
 
-    /// The running transition of a controller that has one, in place.
+    /// The running transition of a controller that has one, in place (an
+    /// optional's value is at its start, as for the slots).
     @inline(__always) static func transition(of nav: UnsafePointer<NavController>) -> UnsafePointer<NavTransition> {
-        let offset = MemoryLayout<NavController>.offset(of: \NavController.transition)!
-        return (UnsafeRawPointer(nav) + offset).assumingMemoryBound(to: NavTransition.self)
+        (UnsafeRawPointer(nav) + transitionOffset).assumingMemoryBound(to: NavTransition.self)
+    }
+
+    @inline(__always) static func transition(of nav: UnsafeMutablePointer<NavController>)
+        -> UnsafeMutablePointer<NavTransition>
+    {
+        (UnsafeMutableRawPointer(nav) + transitionOffset).assumingMemoryBound(to: NavTransition.self)
+    }
+
+    /// Where a controller's transition is kept (folded to a constant).
+    @inline(__always) private static var transitionOffset: Int {
+        MemoryLayout<NavController>.offset(of: \NavController.transition)!
     }
 
     /// Adds empty slots up to `newCount` (within the capacity).

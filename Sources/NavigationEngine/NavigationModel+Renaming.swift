@@ -77,7 +77,7 @@ extension NavigationModel {
             table[new] = screen
         }
         screens = table
-        for id in navs.ids where navs.isTransitioning(id) != nil {
+        for id in navs.ids where navs.hasController(id) {
             // Each field edited in its slot (a copy of the controller out and
             // back in retained and released all of its arrays).
             navs[id]!.stack = navs[id]!.stack.map(map)

@@ -131,13 +131,13 @@ public struct StateEncoder {
             return
         }
         let hash = Self.hash(of: text)
-        if !cachesStrings {
-            // Not kept: the same hash either way.
-        } else if cachedStrings.count < Self.cachedStringCount {
-            cachedStrings.append((text, hash))
-        } else {
-            cachedStrings[nextCachedString] = (text, hash)
-            nextCachedString = (nextCachedString + 1) % Self.cachedStringCount
+        if cachesStrings {
+            if cachedStrings.count < Self.cachedStringCount {
+                cachedStrings.append((text, hash))
+            } else {
+                cachedStrings[nextCachedString] = (text, hash)
+                nextCachedString = (nextCachedString + 1) % Self.cachedStringCount
+            }
         }
         put(hash)
     }
