@@ -138,12 +138,14 @@ public struct Explorer: Sendable {
     /// deadline in flight, or earlier, a deadline less a duration an action
     /// could start; nil when the clock can end nothing.
     func waitTarget(_ model: NavigationModel) -> Int? {
-        let ends = model.deadlines
-        guard var best = ends.min() else { return nil }
-        for end in ends {
+        var best = Int.max
+        model.forEachDeadline { best = Swift.min(best, $0) }
+        guard best != .max else { return nil }
+        let clock = model.clock
+        model.forEachDeadline { end in
             for d in startDurations {
                 let t = end - d
-                if t > model.clock, t < best { best = t }
+                if t > clock, t < best { best = t }
             }
         }
         return best

@@ -67,13 +67,15 @@ extension NavController {
         contentPanEnabled = other.pointee.contentPanEnabled
         isPushing = other.pointee.isPushing
         safeDelegate = other.pointee.safeDelegate
-        if isTransitioning, other.pointee.isTransitioning {
+        let moving = withUnsafeMutablePointer(to: &self) { NavSlots.hasTransition($0) }
+        let otherMoving = NavSlots.hasTransition(other)
+        if moving, otherMoving {
             // Both in flight: field by field, in place (an assignment of the
             // whole transition retained and released both of its arrays).
             withUnsafeMutablePointer(to: &self) { mine in
                 NavSlots.transition(of: mine).pointee.reset(to: NavSlots.transition(of: other))
             }
-        } else if isTransitioning || other.pointee.isTransitioning {
+        } else if moving || otherMoving {
             transition = other.pointee.transition
         }
         if !sameStorage(queue, other.pointee.queue) { queue = other.pointee.queue }
@@ -94,8 +96,8 @@ extension NavController {
             a.pointee.gestureDelegate == b.pointee.gestureDelegate, a.pointee.safeDelegate == b.pointee.safeDelegate,
             a.pointee.queue == b.pointee.queue, a.pointee.cls.sharesStorage(with: b.pointee.cls)
         else { return false }
-        let aMoving = a.pointee.isTransitioning
-        guard aMoving == b.pointee.isTransitioning else { return false }
+        let aMoving = NavSlots.hasTransition(a)
+        guard aMoving == NavSlots.hasTransition(b) else { return false }
         if aMoving, !NavSlots.transition(of: a).pointee.sameValue(as: NavSlots.transition(of: b)) { return false }
         if a.pointee.delegate.isNone != b.pointee.delegate.isNone { return false }
         if !a.pointee.delegate.isNone, a.pointee.delegate != b.pointee.delegate { return false }

@@ -62,7 +62,7 @@ extension NavigationModel {
     public var isBusy: Bool {
         if isModalTransitioning || isFrozen { return true }
         var busy = false
-        navs.forEachActive { id in if navs[id]?.isTransitioning == true { busy = true } }
+        navs.forEachActive { id in if navs.isTransitioning(id) == true { busy = true } }
         return busy
     }
 

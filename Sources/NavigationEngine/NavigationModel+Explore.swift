@@ -11,7 +11,7 @@ extension NavigationModel {
         let now = clock
         if now != 0 {
             clock = 0
-            for id in navs.ids where navs[id]?.isTransitioning == true {
+            for id in navs.ids where navs.isTransitioning(id) == true {
                 navs[id]?.transition?.start -= now
                 if let end = navs[id]?.transition?.end { navs[id]?.transition?.end = end - now }
             }
@@ -28,11 +28,18 @@ extension NavigationModel {
     /// or frozen pops), in no particular order.
     public var deadlines: [Int] {
         var ends: [Int] = []
-        if let end = modalTransition?.end { ends.append(end) }
-        for id in navs.ids {
-            if let end = navs[id]?.transition?.end { ends.append(end) }
-        }
+        forEachDeadline { ends.append($0) }
         return ends
+    }
+
+    /// Calls `body` with each of `deadlines`, without making the array (the
+    /// explorer asks on every wait step).
+    public func forEachDeadline(_ body: (Int) -> Void) {
+        if let end = modalTransition?.end { body(end) }
+        navs.forEachActive { id in
+            // `transition?.end` reads the end in place, without copying the transition.
+            if let end = navs[id]?.transition?.end { body(end) }
+        }
     }
 
     /// How long an animated transition of `kind` takes now, in milliseconds.

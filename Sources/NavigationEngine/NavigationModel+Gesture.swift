@@ -118,7 +118,11 @@ extension NavigationModel {
             return
         }
         let id = currentNavID
-        guard let t = navs[id]?.transition, case .interactive(let percent, _) = t.kind, t.end == nil else {
+        // Read in place: most releases in a search find no swipe held, and a
+        // copy of the transition retained and released its arrays.
+        guard case .interactive(let percent, _)? = navs[id]?.transition?.kind, navs[id]?.transition?.end == nil,
+            let byContentPan = navs[id]?.transition?.byContentPan
+        else {
             throw EngineError.noSwipeHeld
         }
         let cancels = percent <= 50
@@ -126,7 +130,7 @@ extension NavigationModel {
         navs[id]?.transition?.kind = .interactive(percent: percent, cancels: cancels)
         navs[id]?.transition?.end = clock + remaining
         emit(
-            t.byContentPan
+            byContentPan
                 ? .contentGestureReleased(percent: percent, cancels: cancels, remaining: remaining)
                 : .gestureReleased(percent: percent, cancels: cancels, remaining: remaining))
     }

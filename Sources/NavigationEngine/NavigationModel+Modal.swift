@@ -112,10 +112,10 @@ extension NavigationModel {
         // Usually no queue waits: then the sorted list is not built.
         var queued = false
         navs.forEachActive { id in
-            if !queued, navs[id]?.queue.isEmpty == false, navs[id]?.isTransitioning == false { queued = true }
+            if !queued, navs[id]?.queue.isEmpty == false, navs.isTransitioning(id) == false { queued = true }
         }
         guard queued else { return }
-        for id in navs.activeIDs where navs[id]?.queue.isEmpty == false && navs[id]?.isTransitioning == false {
+        for id in navs.activeIDs where navs[id]?.queue.isEmpty == false && navs.isTransitioning(id) == false {
             runQueue(id)
         }
     }

@@ -64,8 +64,10 @@ extension NavigationModel {
             return
         }
         guard let running = navs.isTransitioning(id) else { return }
-        if profile == .legacy, frozenNav != id, running, let transition = navs[id]?.transition {
-            try nestedCall(id, call, cutting: transition)
+        // (The running transition is read by `nestedCall`, in place: bound here,
+        // `let t = navs[id]?.transition` was copied on every call, legacy or not.)
+        if profile == .legacy, frozenNav != id, running {
+            try nestedCall(id, call)
             return
         }
         if running || frozenNav == id {
@@ -80,8 +82,8 @@ extension NavigationModel {
     }
 
     /// iOS 12: a call during a transition runs at once and cuts the running one short.
-    mutating func nestedCall(_ id: Int, _ call: NavCall, cutting running: NavTransition) throws {
-        if case .push(let name, _) = call, running.kind.isPush, running.to == name {
+    mutating func nestedCall(_ id: Int, _ call: NavCall) throws {
+        if case .push(let name, _) = call, navs[id]?.transition?.kind.isPush == true, navs[id]?.transition?.to == name {
             throw raising(.addSelfAsSubview)
         }
         if case .push(let name, _) = call, screens[name]?.parent == id {
@@ -325,7 +327,7 @@ extension NavigationModel {
     /// Runs the calls that waited for the transition, until one starts another.
     mutating func runQueue(_ id: Int) {
         // An empty queue (the usual case) costs one read of the table.
-        while navs[id]?.queue.isEmpty == false, navs[id]?.isTransitioning == false, frozenNav != id,
+        while navs[id]?.queue.isEmpty == false, navs.isTransitioning(id) == false, frozenNav != id,
             let call = navs[id]?.queue.first
         {
             navs[id]?.queue.removeFirst()

@@ -42,23 +42,25 @@ extension NavController {
             flags: slot.pointee.unsafelyUnwrapped.contentPanEnabled, slot.pointee.unsafelyUnwrapped.isPushing,
             slot.pointee.unsafelyUnwrapped.barCorrupted)
         e.put(slot.pointee.unsafelyUnwrapped.safeDelegate)
-        if slot.pointee.unsafelyUnwrapped.isTransitioning {
+        if NavSlots.hasTransition(NavSlots.payload(slot)) {
+            // Through the transition's address: `transition?.kind` and the like
+            // copied the whole transition out for each field.
+            let t = NavSlots.transition(of: NavSlots.payload(slot))
             e.put(1 as UInt64)
-            switch slot.pointee.unsafelyUnwrapped.transition?.kind {
-            case .push?: e.put(0 as UInt64)
-            case .pop?: e.put(1 as UInt64)
-            case .interactive(let percent, let cancels)?:
+            switch t.pointee.kind {
+            case .push: e.put(0 as UInt64)
+            case .pop: e.put(1 as UInt64)
+            case .interactive(let percent, let cancels):
                 e.put(cancels ? 3 as UInt64 : 2)
                 e.put(percent)
-            case nil: break
             }
-            e.put(slot.pointee.unsafelyUnwrapped.transition?.from)
-            if let to = slot.pointee.unsafelyUnwrapped.transition?.to { e.put(to) }
-            if let removed = slot.pointee.unsafelyUnwrapped.transition?.removed { e.put(removed) }
-            if let addedBelow = slot.pointee.unsafelyUnwrapped.transition?.addedBelow { e.put(addedBelow) }
-            if let flags = slot.pointee.unsafelyUnwrapped.transition?.flags { e.put(flags) }
-            if let start = slot.pointee.unsafelyUnwrapped.transition?.start { e.put(start) }
-            e.put(slot.pointee.unsafelyUnwrapped.transition?.end)
+            e.put(t.pointee.from)
+            e.put(t.pointee.to)
+            e.put(t.pointee.removed)
+            e.put(t.pointee.addedBelow)
+            e.put(t.pointee.flags)
+            e.put(t.pointee.start)
+            e.put(t.pointee.end)
         } else {
             e.put(0 as UInt64)
         }
