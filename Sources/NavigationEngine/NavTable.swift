@@ -317,6 +317,15 @@ final class NavSlots: @unchecked Sendable {
         if case .none = field.pointee { return false } else { return true }
     }
 
+    /// A controller's delegate, in place.
+    @inline(__always) static func delegate(of nav: UnsafePointer<NavController>) -> UnsafePointer<DelegateSlot> {
+        (UnsafeRawPointer(nav) + delegateOffset).assumingMemoryBound(to: DelegateSlot.self)
+    }
+
+    @inline(__always) private static var delegateOffset: Int {
+        MemoryLayout<NavController>.offset(of: \NavController.delegate)!
+    }
+
     /// Where a controller's transition is kept (folded to a constant).
     @inline(__always) private static var transitionOffset: Int {
         MemoryLayout<NavController>.offset(of: \NavController.transition)!

@@ -118,6 +118,33 @@ extension ControllerClass {
     }
 }
 
+/// Whether two values are the same bits: then they are equal (the same
+/// case, the same storage for each part), and a value's `==`, which may
+/// compare strings and sets, need not be asked. False for equal values that
+/// differ in a bit (two storages, padding): those take `==`.
+@inline(__always)
+func sameBits<T>(_ a: UnsafePointer<T>, _ b: UnsafePointer<T>) -> Bool {
+    let size = MemoryLayout<T>.size
+    let x = UnsafeRawPointer(a)
+    let y = UnsafeRawPointer(b)
+    var offset = 0
+    while offset + 8 <= size {
+        if x.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            != y.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        {
+            return false
+        }
+        offset += 8
+    }
+    while offset < size {
+        if x.load(fromByteOffset: offset, as: UInt8.self) != y.load(fromByteOffset: offset, as: UInt8.self) {
+            return false
+        }
+        offset += 1
+    }
+    return true
+}
+
 /// Whether two arrays are one array and an unchanged copy of it (the same
 /// storage); false for two equal arrays in storages of their own, as
 /// `sharesStorage(with:)` wants (it says whether an assignment can be skipped).
