@@ -13,12 +13,27 @@
 /// a write after it copies one chunk, not every counter. (One array copied
 /// whole at each checkpoint made a script of a new class per push keep three
 /// or four copies of every counter: 19 MB of its 50 MB at 500,000 classes.)
+///
+/// The first `inlineCount` classes (all of a typical setup's) are kept in the
+/// value itself while their counters fit 32 bits: a push writes its class's
+/// counter in place, where a write to the shared array copied it on every
+/// step of a search, and the explorer's way back to the parent freed the copy
+/// again (about 2.5 % of a search's instructions). A counter past 32 bits
+/// moves them to the array for good (`spilled`).
 struct ClassCounters: Sendable {
     /// Marks a class with no counter (a counter is never negative).
     private static let absent = Int.min
     private static let chunkBits = 10
     /// Counters per chunk (8 KB).
     private static let chunkSize = 1 << chunkBits
+    /// Classes kept in the value while `spilled` is false.
+    private static let inlineCount = 8
+    private static let inlineAbsent = Int32.min
+    /// Classes 0..<inlineCount while `spilled` is false; `inlineAbsent` where
+    /// the class has no counter. (Then `values` has no counter for them.)
+    private var small = InlineArray<8, Int32>(repeating: Int32.min)
+    /// The first classes' counters are in `values`, not `small`.
+    private var spilled = false
     /// Classes 0..<chunkSize, indexed by class number; `absent` where the class has no counter.
     private var values: [Int] = []
     /// Chunk k: classes chunkSize * (k + 1) + 0..<chunkSize, as `values`.
@@ -29,7 +44,28 @@ struct ClassCounters: Sendable {
     /// Whether `other` is this table in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift).
     @inline(__always) func sharesStorage(with other: ClassCounters) -> Bool {
-        count == other.count && sameStorage(values, other.values) && sameStorage(chunks, other.chunks)
+        count == other.count && spilled == other.spilled && sameSmall(as: other) && sameStorage(values, other.values)
+            && sameStorage(chunks, other.chunks)
+    }
+
+    /// Whether the inline counters are the same.
+    @inline(__always) private func sameSmall(as other: ClassCounters) -> Bool {
+        // Four words compared, not eight counters (each a bounds check).
+        let a = unsafeBitCast(small, to: (UInt64, UInt64, UInt64, UInt64).self)
+        let b = unsafeBitCast(other.small, to: (UInt64, UInt64, UInt64, UInt64).self)
+        return a.0 == b.0 && a.1 == b.1 && a.2 == b.2 && a.3 == b.3
+    }
+
+    /// Moves the inline counters to `values`, for good.
+    private mutating func spill() {
+        if values.count < Self.inlineCount {
+            values.append(contentsOf: repeatElement(Self.absent, count: Self.inlineCount - values.count))
+        }
+        for i in 0..<Self.inlineCount where small[i] != Self.inlineAbsent {
+            values[i] = Int(small[i])
+            small[i] = Self.inlineAbsent
+        }
+        spilled = true
     }
 
     /// A copy with storage of its own (NavigationModel+Unshared.swift).
@@ -44,6 +80,10 @@ struct ClassCounters: Sendable {
     subscript(key: ClassName) -> Int? {
         @inline(__always) get {
             let i = Int(key.id)
+            if !spilled, i < Self.inlineCount {
+                let value = small[i]
+                return value == Self.inlineAbsent ? nil : Int(value)
+            }
             let value: Int
             if i < Self.chunkSize {
                 guard i < values.count else { return nil }
@@ -61,6 +101,14 @@ struct ClassCounters: Sendable {
     /// Sets or replaces the counter of `key`.
     mutating func set(_ value: Int, for key: ClassName) {
         let i = Int(key.id)
+        if !spilled, i < Self.inlineCount {
+            if let narrow = Int32(exactly: value), narrow != Self.inlineAbsent {
+                if small[i] == Self.inlineAbsent { count += 1 }
+                small[i] = narrow
+                return
+            }
+            spill()
+        }
         if i < Self.chunkSize {
             if i >= values.count {
                 // Amortised growth: append doubles the capacity.
@@ -90,6 +138,9 @@ struct ClassCounters: Sendable {
 
     /// Calls `body` with each class number that has a counter and the counter, by number.
     private func forEachEntry(_ body: (Int, Int) -> Void) {
+        if !spilled {
+            for i in 0..<Self.inlineCount where small[i] != Self.inlineAbsent { body(i, Int(small[i])) }
+        }
         values.withUnsafeBufferPointer { values in
             for i in 0..<values.count where values[i] != Self.absent { body(i, values[i]) }
         }
@@ -116,9 +167,63 @@ struct ClassCounters: Sendable {
         return total
     }
 
+    /// The sum of the counters (wrapping), read in place: no closure, no copy.
+    var total: UInt64 {
+        var total: UInt64 = 0
+        if !spilled {
+            for i in 0..<Self.inlineCount where small[i] != Self.inlineAbsent {
+                total &+= UInt64(truncatingIfNeeded: Int(small[i]))
+            }
+        }
+        values.withUnsafeBufferPointer { values in
+            for value in values where value != Self.absent { total &+= UInt64(truncatingIfNeeded: value) }
+        }
+        for chunk in chunks {
+            chunk.withUnsafeBufferPointer { chunk in
+                for value in chunk where value != Self.absent { total &+= UInt64(truncatingIfNeeded: value) }
+            }
+        }
+        return total
+    }
+
     /// Replaces each counter by `body(class, counter)`, in place.
     mutating func update(_ body: (ClassName, Int) -> Int) {
-        for i in values.indices where values[i] != Self.absent {
+        if !spilled {
+            var next = small
+            var fits = true
+            for i in 0..<Self.inlineCount where small[i] != Self.inlineAbsent {
+                let value = body(ClassName(id: UInt32(truncatingIfNeeded: i)), Int(small[i]))
+                if let narrow = Int32(exactly: value), narrow != Self.inlineAbsent {
+                    next[i] = narrow
+                } else {
+                    fits = false
+                    next[i] = Self.inlineAbsent
+                    // Kept aside in `values` once spilled, below.
+                    if values.count < Self.inlineCount {
+                        values.append(contentsOf: repeatElement(Self.absent, count: Self.inlineCount - values.count))
+                    }
+                    values[i] = value
+                }
+            }
+            small = next
+            if !fits {
+                // The counters that fitted join the ones that did not, in `values`.
+                for i in 0..<Self.inlineCount where small[i] != Self.inlineAbsent {
+                    values[i] = Int(small[i])
+                    small[i] = Self.inlineAbsent
+                }
+                spilled = true
+                // Those were updated already: the array's loop must not update them again.
+                updateArrays(from: Self.inlineCount, body)
+                return
+            }
+        }
+        updateArrays(from: 0, body)
+    }
+
+    /// `update` of the counters in `values` from class `start` on, and of the chunks.
+    private mutating func updateArrays(from start: Int, _ body: (ClassName, Int) -> Int) {
+        for i in values.indices where i >= start && values[i] != Self.absent {
             values[i] = body(ClassName(id: UInt32(truncatingIfNeeded: i)), values[i])
         }
         for c in chunks.indices {
@@ -141,7 +246,8 @@ extension ClassCounters: Hashable {
     static func == (lhs: ClassCounters, rhs: ClassCounters) -> Bool {
         if lhs.sharesStorage(with: rhs) { return true }
         guard lhs.count == rhs.count else { return false }
-        if lhs.chunks.isEmpty, rhs.chunks.isEmpty {
+        if lhs.spilled == rhs.spilled, !lhs.spilled, !lhs.sameSmall(as: rhs) { return false }
+        if lhs.spilled == rhs.spilled, lhs.chunks.isEmpty, rhs.chunks.isEmpty {
             let shared = Swift.min(lhs.values.count, rhs.values.count)
             for i in 0..<shared where lhs.values[i] != rhs.values[i] { return false }
             // Past the shorter array every class of the longer one must lack a counter.

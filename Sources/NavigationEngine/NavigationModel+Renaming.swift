@@ -33,7 +33,7 @@ extension NavigationModel {
             liveClasses += 1
             if counters[cls] != n { countersChanged = true }
         }
-        let total = counters.sum { _, value in UInt64(truncatingIfNeeded: value) }
+        let total = counters.total
         if UInt64(live.count + counters.count - liveClasses) != total { countersChanged = true }
         guard changed || countersChanged else { return }
 
@@ -55,7 +55,7 @@ extension NavigationModel {
         // searched, not hashed into a Set).
         counters.update { cls, _ in newCounters.first { $0.0 == cls }?.1 ?? 1 }
         for (cls, n) in newCounters where counters[cls] == nil { counters.set(n, for: cls) }
-        created = counters.sum { _, value in UInt64(value) }.toInt
+        created = counters.total.toInt
         guard changed else { return }
 
         func map(_ name: ScreenName) -> ScreenName {
@@ -171,7 +171,7 @@ extension NavigationModel {
             }
             // The long way's test, as it makes it: the counts of the classes
             // with none alive add up to the number of such classes.
-            let total = counters.sum { _, value in UInt64(truncatingIfNeeded: value) }
+            let total = counters.total
             if UInt64(screens.count + counters.count - liveClasses.nonzeroBitCount) != total { countersChanged = true }
             guard countersChanged else { return true }
             counters.update { cls, _ in
@@ -184,7 +184,7 @@ extension NavigationModel {
                 if counters[cls] == nil { counters.set(perClass[c], for: cls) }
                 rest &= rest &- 1
             }
-            created = counters.sum { _, value in UInt64(value) }.toInt
+            created = counters.total.toInt
             return true
         }
     }
