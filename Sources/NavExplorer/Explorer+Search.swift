@@ -315,7 +315,9 @@ extension Explorer {
                 {
                     continue
                 }
-                var violations = stepViolations(raised: raised, events: events, names: model.names)
+                // (Nothing to judge in a step that raised nothing when no `no log` is checked.)
+                var violations =
+                    raised || !noLog.isEmpty ? stepViolations(raised: raised, events: events, names: model.names) : 0
                 // About half the steps that UIKit takes leave the state as it was
                 // (a pop on a root screen, a release with no swipe held, ...): the
                 // parent's, seen already. Told by `==`, cheaper than the canonical
