@@ -25,7 +25,7 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     /// a step. Otherwise the table shares `other`'s slots.
     @inline(__always) mutating func reset(to other: NavTable) {
         searchFrom = other.searchFrom
-        if slots === other.slots { return }
+        if slots === other.slots || slots.isUnwrittenCopy(of: other.slots) { return }
         if slots.capacity >= other.slots.count, isKnownUniquelyReferenced(&slots) {
             slots.assign(from: other.slots)
         } else {
@@ -70,6 +70,7 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
             if !slots.meta[id].dirty { slots.markDirty(id) }
             // And its hash (`NavSlots.refreshHashes`).
             slots.meta[id].hashed = false
+            slots.noteWrite()
             return slots.base + id
         }
     }
@@ -171,7 +172,11 @@ extension NavTable: Hashable {
     }
 
     @inline(__always) static func == (lhs: NavTable, rhs: NavTable) -> Bool {
-        if lhs.slots === rhs.slots { return true }
+        if lhs.slots === rhs.slots || lhs.slots.isUnwrittenCopy(of: rhs.slots)
+            || rhs.slots.isUnwrittenCopy(of: lhs.slots)
+        {
+            return true
+        }
         let end = lhs.liveEnd
         guard end == rhs.liveEnd else { return false }
         for id in 1..<end {
@@ -208,6 +213,31 @@ final class NavSlots: @unchecked Sendable {
     /// The sums of the slots' digests and stack counts, as of the summaries.
     @exclusivity(unchecked) var digestSum = 0
     @exclusivity(unchecked) var stackSum = 0
+    /// Changes to the slots, ever (writes through the table's mutable
+    /// addressor, and `assign(from:)`): the slots' version.
+    @exclusivity(unchecked) private(set) var writes: UInt64 = 0
+    /// The slots these were last made equal to by `assign(from:)` and the
+    /// version of each then. While neither has changed since, the two are
+    /// equal without a look at a slot (`isUnwrittenCopy(of:)`): the
+    /// explorer's test of a step that left the controllers alone, and its
+    /// way back to the parent. Kept only while unwritten, and only when
+    /// `other` is no copy itself: then no chain of origins can close into a
+    /// cycle of references (the last link made would point at slots that
+    /// had none).
+    @exclusivity(unchecked) private var origin: NavSlots?
+    @exclusivity(unchecked) private var originWrites: UInt64 = 0
+    @exclusivity(unchecked) private var writesAtAssign: UInt64 = 0
+
+    /// Whether these slots were made equal to `other` and neither has changed since.
+    @inline(__always) func isUnwrittenCopy(of other: NavSlots) -> Bool {
+        origin === other && writes == writesAtAssign && other.writes == originWrites
+    }
+
+    /// A slot is about to be written: a new version, and no longer a copy.
+    @inline(__always) func noteWrite() {
+        writes &+= 1
+        if origin != nil { origin = nil }
+    }
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 1)
@@ -277,6 +307,10 @@ final class NavSlots: @unchecked Sendable {
         digestSum = other.digestSum
         stackSum = other.stackSum
         count = other.count
+        writes &+= 1
+        origin = other.origin == nil ? other : nil
+        originWrites = other.writes
+        writesAtAssign = writes
     }
 
     /// Whether a slot holds no controller.

@@ -333,4 +333,49 @@ struct TableTests {
         small[2] = NavController(id: 2, cls: .plain)
         #expect(grown != small)
     }
+
+    @Test("NavTable: a table reset to another is equal to it by its version until either is written")
+    func navTableUnwrittenCopy() {
+        var names = ClassNames()
+        let screen = ScreenName(cls: names.intern("CopyScreen"), ordinal: 1)
+        var parent: NavTable = [:]
+        parent[1] = NavController(id: 1, cls: .plain)
+        parent[2] = NavController(id: 2, cls: .plain)
+        var child: NavTable = [:]
+        child[1] = NavController(id: 1, cls: .plain)
+        child[1]?.stack.append(screen)
+        child.reset(to: parent)
+        #expect(child.slots !== parent.slots)
+        #expect(child.slots.isUnwrittenCopy(of: parent.slots))
+        #expect(child == parent && parent == child)
+        // A write to the child: no longer a copy, and told apart by value.
+        child[1]?.stack.append(screen)
+        #expect(!child.slots.isUnwrittenCopy(of: parent.slots))
+        #expect(child != parent)
+        child.reset(to: parent)
+        #expect(child.slots.isUnwrittenCopy(of: parent.slots))
+        #expect(child == parent)
+        // A write to the parent (which holds its slots alone): the same.
+        parent[2]?.isPushing = true
+        #expect(!child.slots.isUnwrittenCopy(of: parent.slots))
+        #expect(child != parent)
+        // Reset again, it skips nothing it should not: equal by value too.
+        child.reset(to: parent)
+        #expect(child[2]?.isPushing == true)
+        #expect(child == parent)
+        // A table reset to a copy is not recorded as a copy of it (no chains
+        // of origins), but is equal to it by value all the same.
+        var grandchild: NavTable = [:]
+        grandchild[3] = NavController(id: 3, cls: .plain)
+        grandchild.reset(to: child)
+        #expect(!grandchild.slots.isUnwrittenCopy(of: child.slots))
+        #expect(grandchild == child && grandchild == parent)
+        // Reset to each other in turn: never a cycle, always equal.
+        parent.reset(to: child)
+        #expect(parent == child)
+        child[1]?.isPushing = true
+        parent.reset(to: child)
+        #expect(parent == child)
+        #expect(parent[1]?.isPushing == true)
+    }
 }
