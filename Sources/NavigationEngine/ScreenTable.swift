@@ -30,6 +30,10 @@ struct ScreenTable: Sendable {
     private var used = 0
     /// Screens that do not fit a slot, by name.
     private var wide: [ScreenName: Screen] = [:]
+    /// The sum of the slots' entry hashes (`StateEncoder.entryHash` of the
+    /// two words), kept as the slots change: the fingerprint takes the
+    /// screens as their count and this sum, without a walk over the slots.
+    private var entrySum: UInt64 = 0
 
     /// Whether `other` is this table in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift). Two tables with screens in `wide` never
@@ -125,7 +129,7 @@ struct ScreenTable: Sendable {
         @inline(__always) set {
             if let key = Self.key(name), let newValue, let fields = Self.fields(newValue), wide.isEmpty {
                 if let i = index(of: key) {
-                    slots[i].fields = fields
+                    setFields(at: i, fields)
                 } else {
                     insertNew(Slot(key: key, fields: fields))
                 }
@@ -147,7 +151,7 @@ struct ScreenTable: Sendable {
         let i = key.flatMap { index(of: $0) }
         if let newValue, let key, let fields = Self.fields(newValue) {
             if let i {
-                slots[i].fields = fields
+                setFields(at: i, fields)
             } else {
                 if !wide.isEmpty { wide[name] = nil }
                 insertNew(Slot(key: key, fields: fields))
@@ -171,10 +175,19 @@ struct ScreenTable: Sendable {
         while slots[i].key != 0 { i = (i + 1) & mask }
         slots[i] = slot
         used += 1
+        entrySum &+= StateEncoder.entryHash(slot.key, slot.fields)
+    }
+
+    @inline(__always)
+    private mutating func setFields(at i: Int, _ fields: UInt64) {
+        let key = slots[i].key
+        entrySum = entrySum &- StateEncoder.entryHash(key, slots[i].fields) &+ StateEncoder.entryHash(key, fields)
+        slots[i].fields = fields
     }
 
     /// Linear probing's deletion: later entries of the run move back, so no tombstones.
     private mutating func remove(at index: Int) {
+        entrySum &-= StateEncoder.entryHash(slots[index].key, slots[index].fields)
         let mask = self.mask
         var hole = index
         var i = (index + 1) & mask
@@ -200,6 +213,7 @@ struct ScreenTable: Sendable {
         let old = slots
         slots = Array(repeating: Slot(key: 0, fields: 0), count: capacity)
         used = 0
+        entrySum = 0
         for slot in old where slot.key != 0 { insertNew(slot) }
     }
 
@@ -248,9 +262,8 @@ extension ScreenTable {
     /// name (class number high, ordinal low) and its flags and parent. False
     /// when an ordinal or a parent does not fit its bits (never in practice).
     func appendPacked(to e: inout StateEncoder) -> Bool {
-        slots.withUnsafeBufferPointer { slots in
-            for slot in slots where slot.key != 0 { e.appendPair(slot.key, slot.fields) }
-        }
+        // As `e.appendPair(slot.key, slot.fields)` for each slot, summed as the slots changed.
+        e.appendPairs(count: UInt64(used), sum: entrySum)
         return wide.isEmpty
     }
 }

@@ -197,6 +197,13 @@ public struct StateEncoder {
         pairCount &+= 1
     }
 
+    /// Adds `count` pairs whose `entryHash`es sum to `sum` (kept by the caller).
+    @inline(__always)
+    mutating func appendPairs(count: UInt64, sum: UInt64) {
+        pairSum &+= sum
+        pairCount &+= count
+    }
+
     /// Adds an entry hashed by the caller to the container begun last.
     @inline(__always)
     mutating func appendEntry(hash: UInt64) {
