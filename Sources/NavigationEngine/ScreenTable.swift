@@ -24,8 +24,10 @@ struct ScreenTable: Sendable {
         var fields: UInt64
     }
 
-    /// Power-of-two many slots, at most half full; linear probing.
-    private var slots: [Slot] = Array(repeating: Slot(key: 0, fields: 0), count: 8)
+    /// Power-of-two many slots, at most half full; linear probing. Never
+    /// fewer than 16: with 8, a push onto four live screens (a search's
+    /// usual state) grew the table it had just copied, on every such step.
+    private var slots: [Slot] = Array(repeating: Slot(key: 0, fields: 0), count: 16)
     /// Screens in the slots.
     private var used = 0
     /// Screens that do not fit a slot, by name.
@@ -206,7 +208,7 @@ struct ScreenTable: Sendable {
         slots[hole] = Slot(key: 0, fields: 0)
         used -= 1
         // Shrink when a burst of screens is gone, so memory follows the live count.
-        if slots.count > 8, used * 8 < slots.count { resize(to: slots.count / 2) }
+        if slots.count > 16, used * 8 < slots.count { resize(to: slots.count / 2) }
     }
 
     private mutating func resize(to capacity: Int) {
