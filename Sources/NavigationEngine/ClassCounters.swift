@@ -56,6 +56,12 @@ struct ClassCounters: Sendable {
         return a.0 == b.0 && a.1 == b.1 && a.2 == b.2 && a.3 == b.3
     }
 
+    /// `value` as an inline counter, or nil when it does not fit one.
+    @inline(__always) private static func narrow(_ value: Int) -> Int32? {
+        guard let narrow = Int32(exactly: value), narrow != inlineAbsent else { return nil }
+        return narrow
+    }
+
     /// Moves the inline counters to `values`, for good.
     private mutating func spill() {
         if values.count < Self.inlineCount {
@@ -102,7 +108,7 @@ struct ClassCounters: Sendable {
     mutating func set(_ value: Int, for key: ClassName) {
         let i = Int(key.id)
         if !spilled, i < Self.inlineCount {
-            if let narrow = Int32(exactly: value), narrow != Self.inlineAbsent {
+            if let narrow = Self.narrow(value) {
                 if small[i] == Self.inlineAbsent { count += 1 }
                 small[i] = narrow
                 return
@@ -189,34 +195,22 @@ struct ClassCounters: Sendable {
     /// Replaces each counter by `body(class, counter)`, in place.
     mutating func update(_ body: (ClassName, Int) -> Int) {
         if !spilled {
-            var next = small
+            // Each inline counter's new value first (`body` once each); if one
+            // does not fit, all of them go to the array, as `set` does.
+            let before = small
+            var next = InlineArray<8, Int>(repeating: 0)
             var fits = true
-            for i in 0..<Self.inlineCount where small[i] != Self.inlineAbsent {
-                let value = body(ClassName(id: UInt32(truncatingIfNeeded: i)), Int(small[i]))
-                if let narrow = Int32(exactly: value), narrow != Self.inlineAbsent {
-                    next[i] = narrow
-                } else {
-                    fits = false
-                    next[i] = Self.inlineAbsent
-                    // Kept aside in `values` once spilled, below.
-                    if values.count < Self.inlineCount {
-                        values.append(contentsOf: repeatElement(Self.absent, count: Self.inlineCount - values.count))
-                    }
-                    values[i] = value
-                }
+            for i in 0..<Self.inlineCount where before[i] != Self.inlineAbsent {
+                next[i] = body(ClassName(id: UInt32(truncatingIfNeeded: i)), Int(before[i]))
+                if Self.narrow(next[i]) == nil { fits = false }
             }
-            small = next
-            if !fits {
-                // The counters that fitted join the ones that did not, in `values`.
-                for i in 0..<Self.inlineCount where small[i] != Self.inlineAbsent {
-                    values[i] = Int(small[i])
-                    small[i] = Self.inlineAbsent
-                }
-                spilled = true
-                // Those were updated already: the array's loop must not update them again.
-                updateArrays(from: Self.inlineCount, body)
-                return
+            if !fits { spill() }
+            for i in 0..<Self.inlineCount where before[i] != Self.inlineAbsent {
+                if fits { small[i] = Int32(truncatingIfNeeded: next[i]) } else { values[i] = next[i] }
             }
+            // The array holds no counter below `inlineCount` but those just set.
+            updateArrays(from: Self.inlineCount, body)
+            return
         }
         updateArrays(from: 0, body)
     }

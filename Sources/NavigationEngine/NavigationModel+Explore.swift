@@ -24,16 +24,10 @@ extension NavigationModel {
         navs.refreshHashes()
     }
 
-    /// The ends of the transitions in flight that the clock can end (not held
-    /// or frozen pops), in no particular order.
-    public var deadlines: [Int] {
-        var ends: [Int] = []
-        forEachDeadline { ends.append($0) }
-        return ends
-    }
-
-    /// Calls `body` with each of `deadlines`, without making the array (the
-    /// explorer asks on every wait step).
+    /// Calls `body` with the end of each transition in flight that the clock
+    /// can end (not held or frozen pops), in no particular order, each at
+    /// least once (a controller's may come twice: `NavTable.forEachActive`).
+    /// The explorer's wait asks on every wait step; nothing is allocated.
     public func forEachDeadline(_ body: (Int) -> Void) {
         if let end = modalTransition?.end { body(end) }
         navs.forEachActive { id in
