@@ -61,7 +61,7 @@ extension NavController {
     @inline(__always) mutating func reset(to other: UnsafePointer<NavController>) {
         id = other.pointee.id
         if !cls.sharesStorage(with: other.pointee.cls) { cls = other.pointee.cls }
-        if !sameStorage(stack, other.pointee.stack) { stack = other.pointee.stack }
+        assignReusingStorage(&stack, other.pointee.stack)
         if !delegate.isNone || !other.pointee.delegate.isNone,
             !withUnsafeMutablePointer(to: &self, { sameBits(NavSlots.delegate(of: $0), NavSlots.delegate(of: other)) })
         {
@@ -82,7 +82,7 @@ extension NavController {
         } else if moving || otherMoving {
             transition = other.pointee.transition
         }
-        if !sameStorage(queue, other.pointee.queue) { queue = other.pointee.queue }
+        assignReusingStorage(&queue, other.pointee.queue)
         barCorrupted = other.pointee.barCorrupted
         if tabName != nil || other.pointee.tabName != nil { tabName = other.pointee.tabName }
     }
@@ -133,8 +133,8 @@ extension NavTransition {
         kind = other.pointee.kind
         from = other.pointee.from
         to = other.pointee.to
-        if !sameStorage(removed, other.pointee.removed) { removed = other.pointee.removed }
-        if !sameStorage(addedBelow, other.pointee.addedBelow) { addedBelow = other.pointee.addedBelow }
+        assignReusingStorage(&removed, other.pointee.removed)
+        assignReusingStorage(&addedBelow, other.pointee.addedBelow)
         toIsNew = other.pointee.toIsNew
         animated = other.pointee.animated
         repairsBar = other.pointee.repairsBar

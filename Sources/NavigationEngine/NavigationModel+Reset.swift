@@ -145,6 +145,34 @@ func sameBits<T>(_ a: UnsafePointer<T>, _ b: UnsafePointer<T>) -> Bool {
     return true
 }
 
+/// Makes `array` equal to `other` in the storage it has, when that is large
+/// enough: the explorer's way back to a parent. A step that writes an array
+/// of the parent's copies it on write (an allocation), and an assignment of
+/// the parent's array back freed that copy, so the next step allocated it
+/// again: two heap operations and a copy a step for each array a step writes
+/// (a push writes its controller's stack). Kept, the array the model alone
+/// holds is written in place by the next step. An array equal already, or
+/// in the same storage, is left as it is.
+@inline(__always)
+func assignReusingStorage<T: Equatable>(_ array: inout [T], _ other: [T]) {
+    if sameStorage(array, other) { return }
+    if array.capacity < other.count {
+        array = other
+        return
+    }
+    if array == other { return }
+    // Element by element in place (replaceSubrange, generic, cost about what
+    // the allocation it saves did).
+    if array.count > other.count { array.removeLast(array.count - other.count) }
+    let common = array.count
+    array.withUnsafeMutableBufferPointer { mine in
+        other.withUnsafeBufferPointer { theirs in
+            for i in 0..<common { mine[i] = theirs[i] }
+        }
+    }
+    if other.count > common { array.append(contentsOf: other[common...]) }
+}
+
 /// Whether two arrays are one array and an unchanged copy of it (the same
 /// storage); false for two equal arrays in storages of their own, as
 /// `sharesStorage(with:)` wants (it says whether an assignment can be skipped).

@@ -210,4 +210,41 @@ struct ResetTests {
         #expect(own == a)
         #expect(!sameStorage(a, own))
     }
+
+    @Test(
+        "an array made equal to another keeps its own storage when it is large enough",
+        arguments: [
+            ([1, 2, 3], [4, 5, 6]), ([1, 2, 3, 4, 5], [7, 8]), ([1, 2], [3, 4, 5]), ([1, 2, 3], []),
+            ([1, 2, 3], [1, 2, 3]),
+        ])
+    func assignReusesStorage(start: [Int], other: [Int]) {
+        var array = start
+        array.reserveCapacity(8) // storage of its own, with room for any `other` here
+        let before = array.withUnsafeBufferPointer { $0.baseAddress }
+        assignReusingStorage(&array, other)
+        #expect(array == other)
+        #expect(array.withUnsafeBufferPointer { $0.baseAddress } == before)
+        // `other` itself is untouched, and the two stay apart.
+        array.append(99)
+        #expect(array == other + [99])
+    }
+
+    @Test("an array made equal to another that outgrows it, or to its own copy, takes that storage")
+    func assignSharesWhenItMust() {
+        var small = [1]
+        let big = Array(0..<64)
+        assignReusingStorage(&small, big)
+        #expect(small == big)
+        #expect(sameStorage(small, big))
+        let parent = [1, 2, 3]
+        var copy = parent
+        assignReusingStorage(&copy, parent)
+        #expect(sameStorage(copy, parent))
+        // An array that shares its storage with a third is copied on write, not written through.
+        let third = [5, 6, 7, 8]
+        var shared = third
+        assignReusingStorage(&shared, [1, 2])
+        #expect(shared == [1, 2])
+        #expect(third == [5, 6, 7, 8])
+    }
 }
