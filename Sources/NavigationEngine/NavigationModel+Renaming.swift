@@ -144,9 +144,11 @@ extension NavigationModel {
             // cleared first.
             var liveClasses: UInt64 = 0
             var quick = true
-            screens.forEachScreen { screen in
-                let c = Int(screen.name.cls.id)
-                guard c < 64, screen.name.ordinal >= 1 else {
+            // (Names read from the slots' keys: unpacking each `Screen` for its
+            // name was most of this walk.)
+            let walked = screens.forEachClassAndOrdinal { cls, ordinal in
+                let c = Int(cls)
+                guard c < 64, ordinal >= 1 else {
                     quick = false
                     return
                 }
@@ -154,13 +156,13 @@ extension NavigationModel {
                 if liveClasses & bit == 0 {
                     liveClasses |= bit
                     (perClass.baseAddress! + c).initialize(to: 1)
-                    (perClass.baseAddress! + 64 + c).initialize(to: screen.name.ordinal)
+                    (perClass.baseAddress! + 64 + c).initialize(to: ordinal)
                 } else {
                     perClass[c] += 1
-                    perClass[64 + c] = Swift.max(perClass[64 + c], screen.name.ordinal)
+                    perClass[64 + c] = Swift.max(perClass[64 + c], ordinal)
                 }
             }
-            guard quick else { return false }
+            guard walked, quick else { return false }
             var rest = liveClasses
             var countersChanged = false
             while rest != 0 {

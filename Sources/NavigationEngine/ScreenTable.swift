@@ -260,6 +260,21 @@ extension ScreenTable {
 }
 
 extension ScreenTable {
+    /// Calls `body` with the class number and the ordinal of every live
+    /// screen, in slot order, read from the slots' keys in place (no `Screen`
+    /// is unpacked): the explorer's renaming asks on every new state. False,
+    /// having called nothing, when some screen is kept whole (never in practice).
+    @inline(__always)
+    func forEachClassAndOrdinal(_ body: (_ cls: UInt32, _ ordinal: Int) -> Void) -> Bool {
+        guard wide.isEmpty else { return false }
+        slots.withUnsafeBufferPointer { slots in
+            for slot in slots where slot.key != 0 {
+                body(UInt32(truncatingIfNeeded: slot.key >> 32), Int(slot.key & 0xFFFF_FFFF))
+            }
+        }
+        return true
+    }
+
     /// Appends each screen to the encoder's pairs (in no particular order): its
     /// name (class number high, ordinal low) and its flags and parent. False
     /// when an ordinal or a parent does not fit its bits (never in practice).

@@ -96,6 +96,31 @@ struct TableTests {
         #expect(table == ScreenTable())
     }
 
+    @Test("ScreenTable: the walk over class numbers and ordinals meets every screen once, none kept whole")
+    func classAndOrdinalWalk() {
+        var table = ScreenTable()
+        var expected: [(UInt32, Int)] = []
+        for cls in 0..<5 {
+            for ordinal in 1...(cls + 1) {
+                table[ScreenName(cls: ClassName(id: UInt32(cls)), ordinal: ordinal)] = Screen(
+                    name: ScreenName(cls: ClassName(id: UInt32(cls)), ordinal: ordinal), parent: cls)
+                expected.append((UInt32(cls), ordinal))
+            }
+        }
+        table[ScreenName(cls: ClassName(id: 2), ordinal: 2)] = nil
+        expected.removeAll { $0 == (2, 2) }
+        var met: [(UInt32, Int)] = []
+        #expect(table.forEachClassAndOrdinal { met.append(($0, $1)) })
+        let order = { (a: (UInt32, Int), b: (UInt32, Int)) in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }
+        #expect(met.sorted(by: order).map { "\($0.0).\($0.1)" } == expected.sorted(by: order).map { "\($0.0).\($0.1)" })
+        // A screen kept whole (an ordinal past 32 bits): the walk declines, calling nothing.
+        let huge = ScreenName(cls: ClassName(id: 9), ordinal: 1 << 40)
+        table[huge] = Screen(name: huge)
+        var calls = 0
+        #expect(!table.forEachClassAndOrdinal { _, _ in calls += 1 })
+        #expect(calls == 0)
+    }
+
     @Test("ScreenTable: equal contents are equal and hash alike, in any insertion order")
     func screenTableEquality() {
         var table = ClassNames()
