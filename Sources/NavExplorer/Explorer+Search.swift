@@ -331,7 +331,7 @@ extension Explorer {
                 var fingerprint: UInt64 = 0
                 if !raised {
                     canonical(&model)
-                    fingerprint = encoder.fingerprint(of: model)
+                    fingerprint = encoder.fingerprint(of: &model)
                 }
                 var fresh = false
                 if !raised, deferLookups {

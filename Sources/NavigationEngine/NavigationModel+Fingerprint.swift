@@ -2,7 +2,10 @@
 
 extension NavigationModel {
     /// Every field `==` compares, in a fixed order (see `StateEncoder`).
-    func encode(into e: inout StateEncoder) {
+    /// Inlined, with its two parts below: called on a model held in place
+    /// (`StateEncoder.fingerprint(of: &model)`), a call of a method on it
+    /// copied the whole model first.
+    @inline(__always) func encode(into e: inout StateEncoder) {
         e.put(profile == .ios26 ? 0 as UInt64 : 1)
         e.put(clock)
         e.put(durations.push)
@@ -71,7 +74,7 @@ extension NavigationModel {
     /// for an empty slot): the one its slot's summary keeps when the slot is
     /// unchanged since `NavTable.refreshHashes` (which `canonicalize` runs),
     /// else computed here, fields read in place.
-    private func encodeControllers(into e: inout StateEncoder) {
+    @inline(__always) private func encodeControllers(into e: inout StateEncoder) {
         let ids = navs.comparedIDs
         e.put(ids.count)
         let slots = navs.slots
@@ -97,7 +100,7 @@ extension NavigationModel {
         }
     }
 
-    private func encodeScreens(into e: inout StateEncoder) {
+    @inline(__always) private func encodeScreens(into e: inout StateEncoder) {
         // One word of name and one of the rest per screen, when every ordinal
         // and parent fits its bits (always, in practice).
         e.beginPairs()

@@ -50,6 +50,16 @@ public struct StateEncoder {
         return Self.mum(h, 0x8ebc_6af0_9c88_c6e3)
     }
 
+    /// `fingerprint(of:)` of a model the caller holds in a variable it also
+    /// steps (the explorer's): handed over by value, that model was copied
+    /// whole (a memcpy of the model) before every call; in place, with
+    /// `encode(into:)` and its parts inlined, it is read where it is.
+    public mutating func fingerprint(of model: inout NavigationModel) -> UInt64 {
+        h = 0xa076_1d64_78bd_642f
+        model.encode(into: &self)
+        return Self.mum(h, 0x8ebc_6af0_9c88_c6e3)
+    }
+
     @inline(__always)
     static func mum(_ a: UInt64, _ b: UInt64) -> UInt64 {
         let (high, low) = a.multipliedFullWidth(by: b)
