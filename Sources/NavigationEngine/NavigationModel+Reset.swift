@@ -24,7 +24,7 @@ extension NavigationModel {
         if !traits.sharesStorage(with: other.pointee.traits) { traits = other.pointee.traits }
         if !counters.sharesStorage(with: other.pointee.counters) { counters = other.pointee.counters }
         created = other.pointee.created
-        if !screens.sharesStorage(with: other.pointee.screens) { screens = other.pointee.screens }
+        screens.assign(from: other.pointee.screens)
         navs.reset(to: other.pointee.navs)
         nextNavID = other.pointee.nextNavID
         if !window.sharesStorage(with: other.pointee.window) { window = other.pointee.window }
@@ -69,6 +69,7 @@ extension NavigationModel {
             model.pointee.counters.sharesStorage(with: other.pointee.counters)
                 || model.pointee.counters == other.pointee.counters,
             model.pointee.screens.sharesStorage(with: other.pointee.screens)
+                || model.pointee.screens.isUnwrittenCopy(of: other.pointee.screens)
                 || model.pointee.screens == other.pointee.screens,
             model.pointee.navs == other.pointee.navs,
             model.pointee.window.sharesStorage(with: other.pointee.window)

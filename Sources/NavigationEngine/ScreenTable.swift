@@ -36,6 +36,13 @@ struct ScreenTable: Sendable {
     /// two words), kept as the slots change: the fingerprint takes the
     /// screens as their count and this sum, without a walk over the slots.
     private var entrySum: UInt64 = 0
+    /// The slots this table's were last copied from in place by
+    /// `assign(from:)`, while this table has not been written since: then
+    /// its slots hold what those do. Held, that storage is not written in
+    /// place by its own table (a write there copies it first), so a table
+    /// whose slots are `origin` is equal to this one, though the two share
+    /// no storage (`isUnwrittenCopy(of:)`). Not part of the value.
+    private var origin: [Slot]?
 
     /// Whether `other` is this table in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift). Two tables with screens in `wide` never
@@ -44,10 +51,40 @@ struct ScreenTable: Sendable {
         used == other.used && sameStorage(slots, other.slots) && wide.isEmpty && other.wide.isEmpty
     }
 
+    /// Whether this table was made equal to `other` in place by
+    /// `assign(from:)` and neither has been written since: equal, then.
+    @inline(__always) func isUnwrittenCopy(of other: ScreenTable) -> Bool {
+        guard case .some(let origin) = origin else { return false }
+        return used == other.used && sameStorage(origin, other.slots) && other.wide.isEmpty
+    }
+
+    /// Makes this table equal to `other` (NavigationModel.reset(to:)), in
+    /// the slots it has when they are as many and this table holds them
+    /// alone: a push writes the table, so a step copied the parent's slots
+    /// on write, and an assignment of the parent's table back freed that
+    /// copy for the next push to make again. Then the slots of `other` are
+    /// kept as `origin`, so that the two are still known equal at once.
+    @inline(__always) mutating func assign(from other: ScreenTable) {
+        if sharesStorage(with: other) || isUnwrittenCopy(of: other) { return }
+        guard slots.count == other.slots.count, wide.isEmpty, other.wide.isEmpty else {
+            self = other
+            return
+        }
+        slots.withUnsafeMutableBufferPointer { mine in
+            other.slots.withUnsafeBufferPointer { theirs in
+                mine.baseAddress!.update(from: theirs.baseAddress!, count: mine.count)
+            }
+        }
+        used = other.used
+        entrySum = other.entrySum
+        origin = other.slots
+    }
+
     /// A copy with storage of its own (NavigationModel+Unshared.swift).
     func unshared() -> ScreenTable {
         var copy = self
         copy.slots = fresh(slots)
+        copy.origin = nil
         if !wide.isEmpty {
             var table: [ScreenName: Screen] = [:]
             for (name, screen) in wide { table[name] = screen }
@@ -129,6 +166,7 @@ struct ScreenTable: Sendable {
             return wideScreen(name)
         }
         @inline(__always) set {
+            if case .some = origin { origin = nil }
             if let key = Self.key(name), let newValue, let fields = Self.fields(newValue), wide.isEmpty {
                 if let i = index(of: key) {
                     setFields(at: i, fields)
@@ -229,12 +267,21 @@ struct ScreenTable: Sendable {
     }
 }
 
+extension ScreenTable: CustomReflectable {
+    /// The value's parts, without `origin`, which says only where the slots
+    /// were last copied from: two equal tables describe alike.
+    var customMirror: Mirror {
+        Mirror(
+            self, children: ["slots": slots, "used": used, "wide": wide, "entrySum": entrySum], displayStyle: .struct)
+    }
+}
+
 extension ScreenTable: Hashable {
     /// Equal when they hold the same screens, whatever the slot order.
     static func == (lhs: ScreenTable, rhs: ScreenTable) -> Bool {
         // Where a screen is kept follows from its value, so equal tables keep
         // the same screens in their slots and the same ones whole.
-        if lhs.sharesStorage(with: rhs) { return true }
+        if lhs.sharesStorage(with: rhs) || lhs.isUnwrittenCopy(of: rhs) || rhs.isUnwrittenCopy(of: lhs) { return true }
         guard lhs.used == rhs.used, lhs.wide == rhs.wide else { return false }
         for slot in lhs.slots where slot.key != 0 {
             guard let i = rhs.index(of: slot.key), rhs.slots[i].fields == slot.fields else { return false }

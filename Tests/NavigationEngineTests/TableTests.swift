@@ -96,6 +96,37 @@ struct TableTests {
         #expect(table == ScreenTable())
     }
 
+    @Test("ScreenTable: made equal to another in place, it is known equal until either is written")
+    func assignInPlace() {
+        func name(_ cls: UInt32, _ ordinal: Int) -> ScreenName { ScreenName(cls: ClassName(id: cls), ordinal: ordinal) }
+        var parent = ScreenTable()
+        for k in 1...5 { parent[name(1, k)] = Screen(name: name(1, k), parent: 1) }
+        // A child that wrote the parent's table holds slots of its own, as many.
+        var child = parent
+        child[name(2, 1)] = Screen(name: name(2, 1))
+        #expect(!child.sharesStorage(with: parent))
+        child.assign(from: parent)
+        #expect(child == parent)
+        #expect(!child.sharesStorage(with: parent))
+        #expect(child.isUnwrittenCopy(of: parent))
+        #expect(child.keys.count == 5)
+        // The child written: no longer known equal, and it is what was written.
+        var written = child
+        written[name(1, 2)] = nil
+        #expect(!written.isUnwrittenCopy(of: parent))
+        #expect(written != parent)
+        #expect(written.count == 4)
+        // The parent written: its table is copied first (the child holds it), and the two differ.
+        var changedParent = parent
+        changedParent[name(3, 1)] = Screen(name: name(3, 1))
+        #expect(!child.isUnwrittenCopy(of: changedParent))
+        #expect(child != changedParent)
+        #expect(child == parent)
+        // A copy with storage of its own is no copy of anything.
+        #expect(!child.unshared().isUnwrittenCopy(of: parent))
+        #expect(child.unshared() == parent)
+    }
+
     @Test("ScreenTable: the walk over class numbers and ordinals meets every screen once, none kept whole")
     func classAndOrdinalWalk() {
         var table = ScreenTable()
