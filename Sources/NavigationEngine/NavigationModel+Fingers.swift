@@ -10,7 +10,7 @@ extension NavigationModel {
             emit(.touchIgnored(.back, because: .noBackButton))
             return
         }
-        if nav.transition != nil {
+        if nav.isTransitioning {
             emit(.touchIgnored(.back, because: .barInTransition))
             return
         }

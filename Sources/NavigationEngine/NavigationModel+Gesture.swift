@@ -10,7 +10,7 @@ extension NavigationModel {
             if nav.isPushing { return .pushing }
             return nil
         case .system:
-            if nav.transition != nil || modalTransition != nil { return .transitionInFlight }
+            if nav.isTransitioning || isModalTransitioning { return .transitionInFlight }
             if nav.stack.count <= 1 { return .noPreviousScreen }
             guard let top = nav.top else { return .noPreviousScreen }
             let t = traits(of: top)

@@ -9,7 +9,7 @@ extension NavigationModel {
             let container = inNavigation ? controllerClass : nil
             emit(.present(receiver: presenter, screen: presented, container: container, animated: animated))
         }
-        if modalTransition != nil {
+        if isModalTransitioning {
             let profile = profile
             emit(Warning.presentDuringPresentation(presented, on: presenter, profile: profile))
             emit(Note.presentDropped)
@@ -45,7 +45,7 @@ extension NavigationModel {
             return
         }
         emit(.dismiss(receiver: modal.presenter, presented: modal.screen, animated: animated))
-        if modalTransition != nil {
+        if isModalTransitioning {
             emit(Warning.dismissDuringPresentation(from: modal.presenter))
             emit(Note.dismissDropped)
             return
