@@ -133,17 +133,7 @@ extension NavigationModel {
             }
             // The counters as the list way sets them: each live class's number
             // of live instances, 1 for a class with none alive.
-            counters.update { cls, _ in
-                cls.id < 64 && liveClasses & 1 << UInt64(cls.id) != 0 ? live[Int(cls.id)].nonzeroBitCount : 1
-            }
-            rest = liveClasses
-            while rest != 0 {
-                let c = rest.trailingZeroBitCount
-                let cls = ClassName(id: UInt32(truncatingIfNeeded: c))
-                if counters[cls] == nil { counters.set(live[c].nonzeroBitCount, for: cls) }
-                rest &= rest &- 1
-            }
-            created = counters.total.toInt
+            setLiveCounts(liveClasses) { live[$0].nonzeroBitCount }
             guard changed else { return true }
 
             // (A constant: the variable, captured by `rank`, was read through
@@ -227,7 +217,7 @@ extension NavigationModel {
         func renamed(_ modal: Modal) -> Modal {
             Modal(presenter: modal.presenter.map(rename), screen: rename(modal.screen), nav: modal.nav)
         }
-        if !modals.isEmpty, modals.first(where: { renamed($0) != $0 }) != nil {
+        if !modals.isEmpty, modals.contains(where: { renamed($0) != $0 }) {
             modals = ModalStack(modals.map(renamed))
         }
         if isModalTransitioning, let t = modalTransition, renamed(t.modal) != t.modal {
@@ -337,19 +327,28 @@ extension NavigationModel {
             let total = counters.total
             if UInt64(screens.count + counters.count - liveClasses.nonzeroBitCount) != total { countersChanged = true }
             guard countersChanged else { return true }
-            counters.update { cls, _ in
-                cls.id < 64 && liveClasses & 1 << UInt64(cls.id) != 0 ? perClass[Int(cls.id)] : 1
-            }
-            rest = liveClasses
-            while rest != 0 {
-                let c = rest.trailingZeroBitCount
-                let cls = ClassName(id: UInt32(truncatingIfNeeded: c))
-                if counters[cls] == nil { counters.set(perClass[c], for: cls) }
-                rest &= rest &- 1
-            }
-            created = counters.total.toInt
+            setLiveCounts(liveClasses) { perClass[$0] }
             return true
         }
+    }
+
+    /// Sets the counters as renaming leaves them: `liveCount(c)` for each
+    /// class c with a bit in `liveClasses` (below 64), 1 for every other
+    /// class with a counter; then `created`, their total. The end of both
+    /// quick ways (`renameCountersOnly`, `renumberInPlace`).
+    @inline(__always)
+    fileprivate mutating func setLiveCounts(_ liveClasses: UInt64, _ liveCount: (Int) -> Int) {
+        counters.update { cls, _ in
+            cls.id < 64 && liveClasses & 1 << UInt64(cls.id) != 0 ? liveCount(Int(cls.id)) : 1
+        }
+        var rest = liveClasses
+        while rest != 0 {
+            let c = rest.trailingZeroBitCount
+            let cls = ClassName(id: UInt32(truncatingIfNeeded: c))
+            if counters[cls] == nil { counters.set(liveCount(c), for: cls) }
+            rest &= rest &- 1
+        }
+        created = counters.total.toInt
     }
 }
 
