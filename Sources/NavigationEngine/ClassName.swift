@@ -84,7 +84,7 @@ public struct ClassNames: Hashable, Sendable {
         var key = text
         return key.withUTF8 { bytes in
             let hash = Storage.hash(bytes)
-            if let id = storage.find(bytes, hash: hash).id { return ClassName(id: id) }
+            if let id = storage.find(bytes, hash: hash, text: text).id { return ClassName(id: id) }
             if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
             return ClassName(id: storage.insert(text, bytes, hash: hash))
         }
@@ -195,15 +195,33 @@ public struct ClassNames: Hashable, Sendable {
 
         /// The number of the name with these bytes, if it has one, and the
         /// slot where it is (or where it would go).
-        func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: UInt32?, slot: Int) {
+        ///
+        /// With `text` (the string of `key`), a stored string equal to it bit
+        /// for bit is told at once: the same small string (its bytes are its
+        /// bits) or the same storage (a push's class name in the explorer,
+        /// the one string of its action every time it runs), with no look at
+        /// the bytes (a small string's UTF-8 view compared byte by byte cost
+        /// more than the rest of the look-up).
+        func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, text original: String? = nil) -> (
+            id: UInt32?, slot: Int
+        ) {
             let mask = index.count - 1
             var slot = Int(truncatingIfNeeded: hash >> 7) & mask
             while index[slot] != 0 {
                 let id = index[slot] - 1
+                if var original, isStored(&original, at: Int(id)) { return (id, slot) }
                 if Self.same(text(Int(id)), key) { return (id, slot) }
                 slot = (slot + 1) & mask
             }
             return (nil, slot)
+        }
+
+        /// Whether name `id` is stored as `text`'s very bits (read in place).
+        @inline(__always)
+        private func isStored(_ text: inout String, at id: Int) -> Bool {
+            texts[id >> Self.chunkBits].withUnsafeBufferPointer { chunk in
+                sameBits(chunk.baseAddress! + (id & (Self.chunkSize - 1)), &text)
+            }
         }
 
         func insert(_ text: String, _ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt32 {

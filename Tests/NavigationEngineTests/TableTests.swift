@@ -249,6 +249,10 @@ struct TableTests {
         let first = texts.map { names.intern($0) }
         let second = texts.reversed().map { names.intern($0) }.reversed()
         #expect(first == Array(second))
+        // The same texts in strings of their own (a long one in new storage, so
+        // not told by its bits): the same numbers.
+        let rebuilt = texts.map { names.intern(String(decoding: Array($0.utf8), as: UTF8.self)) }
+        #expect(rebuilt == first)
         #expect(Set(first).count == texts.count)
         #expect(names.count == texts.count)
         for (text, cls) in zip(texts, first) {
