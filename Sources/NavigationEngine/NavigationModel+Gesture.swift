@@ -112,19 +112,24 @@ extension NavigationModel {
         beginTransition(id, .keep(nav.stack.count - 1), kind: kind, animated: true, held: percent != nil)
     }
 
+    /// The interactive pop a finger holds on `id`, if one does: where the
+    /// finger is and whether a content pan holds it. Read in place: most
+    /// releases in a search find no swipe held, and a copy of the transition
+    /// retained and released its arrays.
+    @inline(__always) func heldPop(_ id: Int) -> (percent: Int, byContentPan: Bool)? {
+        guard case .interactive(let percent, _)? = navs[id]?.transition?.kind, navs[id]?.transition?.end == nil,
+            let byContentPan = navs[id]?.transition?.byContentPan
+        else { return nil }
+        return (percent, byContentPan)
+    }
+
     mutating func releaseCommand() throws {
         if let blocker = touchBlocker(), frozen != nil {
             emit(.touchIgnored(.release, because: blocker))
             return
         }
         let id = currentNavID
-        // Read in place: most releases in a search find no swipe held, and a
-        // copy of the transition retained and released its arrays.
-        guard case .interactive(let percent, _)? = navs[id]?.transition?.kind, navs[id]?.transition?.end == nil,
-            let byContentPan = navs[id]?.transition?.byContentPan
-        else {
-            throw EngineError.noSwipeHeld
-        }
+        guard let (percent, byContentPan) = heldPop(id) else { throw EngineError.noSwipeHeld }
         let cancels = percent <= 50
         let remaining = cancels ? percent * durations.pop / 100 : (100 - percent) * durations.pop / 100
         navs[id]?.transition?.kind = .interactive(percent: percent, cancels: cancels)

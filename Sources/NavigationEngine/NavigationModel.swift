@@ -150,6 +150,7 @@ public struct NavigationModel: Hashable, Sendable {
         let before = action.isDeclaration || !detectingChange ? nil : fingerprint
         // Each fingerprint reads the controllers changed since the table's last refresh.
         if before != nil { work(2 &* (1 &+ navs.dirtyCount)) }
+        try refuseAtOnce(action)
         let start = events.count
         swap(&scratch.events, &events)
         do {
@@ -186,6 +187,24 @@ public struct NavigationModel: Hashable, Sendable {
         runUntilIdle()
         swap(&scratch.events, &events)
         return before != clock || events.count != start
+    }
+
+    /// Throws, typed, the two refusals the explorer meets most, found before
+    /// anything changes: a tap with no alert up and a release with no swipe
+    /// held (a quarter of features.nav's steps). Thrown from `apply`, whose
+    /// errors are untyped, each was boxed (an allocation), cast back to
+    /// `EngineError` and freed: about 600 instructions a refusal. (Counted
+    /// as `apply` counts them, one element looked at.)
+    @inline(__always) private mutating func refuseAtOnce(_ action: Action) throws(EngineError) {
+        switch action {
+        case .tap(let button) where !hasAlert:
+            work(1)
+            throw .noAlert(button: button)
+        case .release where frozen == nil && heldPop(currentNavID) == nil:
+            work(1)
+            throw .noSwipeHeld
+        default: return
+        }
     }
 
     private mutating func apply(_ action: Action) throws {
