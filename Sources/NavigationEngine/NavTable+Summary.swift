@@ -77,9 +77,8 @@ extension NavSlots {
     /// its slots read an unchanged controller's hash in one word. Only for
     /// slots that one table owns (`isKnownUniquelyReferenced`).
     func refreshHashes() {
-        var e = StateEncoder(cachingStrings: false)
         for id in 1..<count where !meta[id].hashed {
-            meta[id].hash = NavController.hash(base + id, encoder: &e)
+            meta[id].hash = NavController.hash(base + id, encoder: &encoder)
             meta[id].hashed = true
         }
     }
