@@ -336,10 +336,10 @@ extension Explorer {
                 var fresh = false
                 if !raised, deferLookups {
                     seen.prefetch(fingerprint)
-                    violations |= stateViolations(model, events: events)
+                    violations |= stateViolations(in: &model, events: events)
                     fresh = true
                 } else if !raised, !seen.contains(fingerprint) {
-                    violations |= stateViolations(model, events: events)
+                    violations |= stateViolations(in: &model, events: events)
                     fresh = true
                 } else if violations == 0 {
                     continue

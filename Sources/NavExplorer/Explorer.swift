@@ -183,12 +183,25 @@ public struct Explorer: Sendable {
 
     /// Properties a state breaks.
     func stateViolations(_ model: NavigationModel, events: [Event]) -> UInt64 {
+        var model = model
+        return stateViolations(in: &model, events: events)
+    }
+
+    /// `stateViolations(_:events:)` of the model the explorer steps, read in
+    /// place (`NavigationModel.isFrozen(_:)` and the rest): handed over by
+    /// value, or a getter called on it, the model was copied whole (a memcpy
+    /// of it) for every new state.
+    @inline(__always)
+    func stateViolations(in model: inout NavigationModel, events: [Event]) -> UInt64 {
         var mask: UInt64 = 0
         let bits = stateBits
-        if bits.responsive != 0, model.isFrozen { mask |= bits.responsive }
-        if bits.bar != 0, model.isBarCorrupted, !model.isBusy { mask |= bits.bar }
-        if bits.gates != 0, model.gatesProblem != nil { mask |= bits.gates }
-        if bits.confirmations != 0, model.confirmationsProblem != nil { mask |= bits.confirmations }
+        withUnsafePointer(to: &model) { state in
+            typealias M = NavigationModel
+            if bits.responsive != 0, M.isFrozen(state) { mask |= bits.responsive }
+            if bits.bar != 0, M.isBarCorrupted(state), !M.isBusy(state) { mask |= bits.bar }
+            if bits.gates != 0, M.breaksGates(state) { mask |= bits.gates }
+            if bits.confirmations != 0, M.breaksConfirmations(state) { mask |= bits.confirmations }
+        }
         for (bit, expectation) in stateInvariants
         where Session.failure(of: expectation, model: model, recent: events[...]) != nil {
             mask |= 1 << UInt64(bit)
