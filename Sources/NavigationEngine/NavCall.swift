@@ -48,6 +48,16 @@ public enum NavCall: Hashable, Sendable {
         }
     }
 
+    /// Whether UIKit may raise on the call (`run`, `superCall`, `nestedCall`):
+    /// a push of a screen already there, a popTo a screen not there (iOS 12),
+    /// a setStack with a screen twice. A pop or a popToRoot never does.
+    var mayRaise: Bool {
+        switch self {
+        case .push, .popTo, .setStack: true
+        case .pop, .popToRoot: false
+        }
+    }
+
     var isPop: Bool {
         switch self {
         case .pop, .popTo, .popToRoot: true

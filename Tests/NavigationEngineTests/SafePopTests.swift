@@ -57,6 +57,20 @@ struct SafePopTests {
         #expect(sim.stack == ["List"])
     }
 
+    @Test("an OK whose stored popTo raises (iOS 12) leaves the state as it was before the tap")
+    func okThatRaisesRollsBack() {
+        var sim = Sim(.legacy)
+        sim.given(.use("UISafeNavigationController"), .screen("Editor", [.confirm("Discard?")]))
+        sim.given(.tabs(["List", "Other"]), .push("Editor"))
+        // Other is alive but in another tab's stack: the popTo asks first, and OK raises.
+        sim.run(.popTo(ref("Other"), animated: true))
+        #expect(sim.model.alertText == "Discard?")
+        let before = sim.model
+        sim.raising(.tap("OK"))
+        #expect(sim.outcome?.exception == .popToMissing)
+        #expect(sim.model == before)
+    }
+
     @Test(
         "every way back asks first",
         arguments: [
