@@ -95,6 +95,11 @@ struct ScreenTable: Sendable {
         origin = other.slots
     }
 
+    /// Lets go of `origin` (NavigationModel.releaseOrigin()).
+    @inline(__always) mutating func releaseOrigin() {
+        if case .some = origin { origin = nil }
+    }
+
     /// A copy with storage of its own (NavigationModel+Unshared.swift).
     func unshared() -> ScreenTable {
         var copy = self
