@@ -13,12 +13,12 @@ extension NavigationModel {
             let profile = profile
             emit(Warning.presentDuringPresentation(presented, on: presenter, profile: profile))
             emit(Note.presentDropped)
-            releaseUnheld([presented])
+            releaseUnheld(presented)
             return
         }
         if let existing = modals.presented(by: presenter) {
             emit(Warning.alreadyPresenting(presented, on: presenter, presenting: existing.screen))
-            releaseUnheld([presented])
+            releaseUnheld(presented)
             return
         }
         var modal = Modal(presenter: presenter, screen: presented, nav: nil)

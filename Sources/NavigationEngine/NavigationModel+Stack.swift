@@ -60,7 +60,7 @@ extension NavigationModel {
         if isModalTransitioning {
             emit(Warning.callDuringPresentation(call.method))
             emit(Note.callDropped)
-            releaseUnheld(call.screens)
+            releaseUnheld(namedBy: call)
             return
         }
         guard let running = navs.isTransitioning(id) else { return }
@@ -346,7 +346,7 @@ extension NavigationModel {
             navs[id]?.queue.removeFirst()
             do { try run(id, call) } catch {}
             // The queued call held its arguments; now that it ran, they may be free.
-            releaseUnheld(call.screens)
+            releaseUnheld(namedBy: call)
         }
     }
 
