@@ -81,10 +81,16 @@ public struct ClassNames: Hashable, Sendable {
 
     /// The name with this text, numbered now if the table has not met it.
     public mutating func intern(_ text: String) -> ClassName {
+        // A name met already (every push and present of a search) is looked
+        // up in the text's own UTF-8, with no copy of the string to lend it.
+        let met = text.utf8.withContiguousStorageIfAvailable { bytes in
+            storage.find(bytes, hash: Storage.hash(bytes)).id
+        }
+        if case .some(.some(let id)) = met { return ClassName(id: id) }
         var key = text
         return key.withUTF8 { bytes in
             let hash = Storage.hash(bytes)
-            if let id = storage.find(bytes, hash: hash, text: text).id { return ClassName(id: id) }
+            if let id = storage.find(bytes, hash: hash).id { return ClassName(id: id) }
             if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
             return ClassName(id: storage.insert(text, bytes, hash: hash))
         }
@@ -163,12 +169,41 @@ public struct ClassNames: Hashable, Sendable {
             texts[id >> Self.chunkBits][id & (Self.chunkSize - 1)]
         }
 
+        /// Each name's `Key`, by number, in chunks as `texts`.
+        @exclusivity(unchecked) var keys: [[Key]] = []
+
         /// Open addressing over the names' FNV-1a hashes: the number plus one, 0 when empty.
         @exclusivity(unchecked) var index: [UInt32] = Array(repeating: 0, count: 16)
+
+        /// A name's UTF-8 length and, for a name of at most 16 bytes (every
+        /// class name in practice), its bytes in two words, zero-padded: a
+        /// look-up compares these, not the text (a name's bytes read through
+        /// its `String`, with the chunk and the string copied out, retained
+        /// and released, cost about 90 instructions a look-up, which every
+        /// push and present makes).
+        struct Key: Equatable {
+            var count: Int
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+
+            /// The key of these bytes; only their count for more than 16.
+            init(_ bytes: UnsafeBufferPointer<UInt8>) {
+                count = bytes.count
+                guard bytes.count <= 16, let base = bytes.baseAddress else { return }
+                var words: (UInt64, UInt64) = (0, 0)
+                withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
+                low = words.0
+                high = words.1
+            }
+
+            /// Whether the key alone tells the name (no more than 16 bytes).
+            var isWhole: Bool { count <= 16 }
+        }
 
         func copy() -> Storage {
             let copy = Storage()
             copy.texts = texts
+            copy.keys = keys
             copy.count = count
             copy.index = index
             return copy
@@ -195,32 +230,24 @@ public struct ClassNames: Hashable, Sendable {
 
         /// The number of the name with these bytes, if it has one, and the
         /// slot where it is (or where it would go).
-        ///
-        /// With `text` (the string of `key`), a stored string equal to it bit
-        /// for bit is told at once: the same small string (its bytes are its
-        /// bits) or the same storage (a push's class name in the explorer,
-        /// the one string of its action every time it runs), with no look at
-        /// the bytes (a small string's UTF-8 view compared byte by byte cost
-        /// more than the rest of the look-up).
-        func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, text original: String? = nil) -> (
-            id: UInt32?, slot: Int
-        ) {
-            let mask = index.count - 1
-            var slot = Int(truncatingIfNeeded: hash >> 7) & mask
-            while index[slot] != 0 {
-                let id = index[slot] - 1
-                if var original, isStored(&original, at: Int(id)) { return (id, slot) }
-                if Self.same(text(Int(id)), key) { return (id, slot) }
-                slot = (slot + 1) & mask
-            }
-            return (nil, slot)
-        }
-
-        /// Whether name `id` is stored as `text`'s very bits (read in place).
-        @inline(__always)
-        private func isStored(_ text: inout String, at id: Int) -> Bool {
-            texts[id >> Self.chunkBits].withUnsafeBufferPointer { chunk in
-                sameBits(chunk.baseAddress! + (id & (Self.chunkSize - 1)), &text)
+        func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: UInt32?, slot: Int) {
+            let wanted = Key(key)
+            // The index and the keys read in place (no array copied out, retained and released).
+            return index.withUnsafeBufferPointer { index in
+                keys.withUnsafeBufferPointer { chunks in
+                    let mask = index.count - 1
+                    var slot = Int(truncatingIfNeeded: hash >> 7) & mask
+                    while index[slot] != 0 {
+                        let id = index[slot] - 1
+                        let i = Int(id)
+                        let stored = chunks[i >> Self.chunkBits].withUnsafeBufferPointer { chunk in
+                            chunk[i & (Self.chunkSize - 1)]
+                        }
+                        if stored == wanted, wanted.isWhole || Self.same(text(i), key) { return (id, slot) }
+                        slot = (slot + 1) & mask
+                    }
+                    return (nil, slot)
+                }
             }
         }
 
@@ -232,10 +259,16 @@ public struct ClassNames: Hashable, Sendable {
                 // The first chunk grows as names come (most tables hold a few);
                 // the later ones are allocated full-sized.
                 var chunk: [String] = []
-                if count > 0 { chunk.reserveCapacity(Self.chunkSize) }
+                var keyChunk: [Key] = []
+                if count > 0 {
+                    chunk.reserveCapacity(Self.chunkSize)
+                    keyChunk.reserveCapacity(Self.chunkSize)
+                }
                 texts.append(chunk)
+                keys.append(keyChunk)
             }
             texts[texts.count - 1].append(text)
+            keys[keys.count - 1].append(Key(key))
             count += 1
             index[slot] = id + 1
             return id
