@@ -23,14 +23,22 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     /// in place (`NavSlots.assign(from:)`): the step after a reset then
     /// writes them without a copy on write, and none is allocated and freed
     /// a step. Otherwise the table shares `other`'s slots.
-    @inline(__always) mutating func reset(to other: NavTable) {
-        searchFrom = other.searchFrom
-        if slots === other.slots || slots.isUnwrittenCopy(of: other.slots) { return }
-        if slots.capacity >= other.slots.count, isKnownUniquelyReferenced(&slots) {
-            slots.assign(from: other.slots)
+    ///
+    /// `other` is read in place, through its address (handed over by value,
+    /// the table was copied first, its slots retained and then released).
+    @inline(__always) mutating func reset(to other: UnsafePointer<NavTable>) {
+        searchFrom = other.pointee.searchFrom
+        if slots === other.pointee.slots || slots.isUnwrittenCopy(of: other.pointee.slots) { return }
+        if slots.capacity >= other.pointee.slots.count, isKnownUniquelyReferenced(&slots) {
+            slots.assign(from: other.pointee.slots)
         } else {
-            slots = other.slots
+            slots = other.pointee.slots
         }
+    }
+
+    /// `reset(to:)` from a table handed over by value.
+    mutating func reset(to other: NavTable) {
+        withUnsafePointer(to: other) { reset(to: $0) }
     }
 
     /// A copy with slots of its own, each controller unshared (NavigationModel+Unshared.swift).

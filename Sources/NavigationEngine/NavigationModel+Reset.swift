@@ -24,8 +24,8 @@ extension NavigationModel {
         if !traits.sharesStorage(with: other.pointee.traits) { traits = other.pointee.traits }
         if !counters.sharesStorage(with: other.pointee.counters) { counters = other.pointee.counters }
         created = other.pointee.created
-        screens.assign(from: other.pointee.screens)
-        navs.reset(to: other.pointee.navs)
+        screens.assign(from: Self.screens(of: other))
+        navs.reset(to: Self.navs(of: other))
         nextNavID = other.pointee.nextNavID
         if !window.sharesStorage(with: other.pointee.window) { window = other.pointee.window }
         if !modals.sharesStorage(with: other.pointee.modals) { modals = other.pointee.modals }
@@ -42,6 +42,21 @@ extension NavigationModel {
         scratch.steps = other.pointee.scratch.steps
         if !sameStorage(scratch.events, other.pointee.scratch.events) { scratch.events = other.pointee.scratch.events }
         if !names.sharesStorage(with: other.pointee.names) { nameTable = other.pointee.nameTable }
+    }
+
+    /// The screen table of the model `model` points to, in place (its
+    /// offset folds to a constant).
+    @inline(__always) private static func screens(of model: UnsafePointer<NavigationModel>)
+        -> UnsafePointer<ScreenTable>
+    {
+        (UnsafeRawPointer(model) + MemoryLayout<NavigationModel>.offset(of: \NavigationModel.screens)!)
+            .assumingMemoryBound(to: ScreenTable.self)
+    }
+
+    /// The controller table of the model `model` points to, in place.
+    @inline(__always) private static func navs(of model: UnsafePointer<NavigationModel>) -> UnsafePointer<NavTable> {
+        (UnsafeRawPointer(model) + MemoryLayout<NavigationModel>.offset(of: \NavigationModel.navs)!)
+            .assumingMemoryBound(to: NavTable.self)
     }
 
     /// Lets go of what this model holds of the model it was last reset to

@@ -71,28 +71,38 @@ struct ScreenTable: Sendable {
     /// either way. (Shared with the parent instead, the next write copied
     /// its 16 slots and the next growth allocated 32 again: legacy.nav's
     /// nested pushes, 9,409 growths and 2,822 shrinks at depth 10.)
-    @inline(__always) mutating func assign(from other: ScreenTable) {
-        if sharesStorage(with: other) || isUnwrittenCopy(of: other) { return }
-        guard wide.isEmpty, other.wide.isEmpty else {
-            self = other
+    ///
+    /// `other` is read in place, through its address: a table handed to
+    /// this mutating method by value (`other.pointee.screens`) was copied
+    /// first, its slots, origin and `wide` retained and then released, on
+    /// every reset (the model behind the pointer might have been this one).
+    @inline(__always) mutating func assign(from other: UnsafePointer<ScreenTable>) {
+        if sharesStorage(with: other.pointee) || isUnwrittenCopy(of: other.pointee) { return }
+        guard wide.isEmpty, other.pointee.wide.isEmpty else {
+            self = other.pointee
             return
         }
-        if slots.count == other.slots.count {
+        if slots.count == other.pointee.slots.count {
             slots.withUnsafeMutableBufferPointer { mine in
-                other.slots.withUnsafeBufferPointer { theirs in
+                other.pointee.slots.withUnsafeBufferPointer { theirs in
                     mine.baseAddress!.update(from: theirs.baseAddress!, count: mine.count)
                 }
             }
-        } else if keepsStorage(forCount: other.slots.count) {
+        } else if keepsStorage(forCount: other.pointee.slots.count) {
             slots.removeAll(keepingCapacity: true)
-            slots.append(contentsOf: other.slots)
+            slots.append(contentsOf: other.pointee.slots)
         } else {
-            self = other
+            self = other.pointee
             return
         }
-        used = other.used
-        entrySum = other.entrySum
-        origin = other.slots
+        used = other.pointee.used
+        entrySum = other.pointee.entrySum
+        origin = other.pointee.slots
+    }
+
+    /// `assign(from:)` from a table handed over by value.
+    mutating func assign(from other: ScreenTable) {
+        withUnsafePointer(to: other) { assign(from: $0) }
     }
 
     /// Lets go of `origin` (NavigationModel.releaseOrigin()).
