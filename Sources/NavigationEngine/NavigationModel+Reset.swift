@@ -22,7 +22,7 @@ extension NavigationModel {
         clock = other.pointee.clock
         durations = other.pointee.durations
         if !traits.sharesStorage(with: other.pointee.traits) { traits = other.pointee.traits }
-        if !counters.sharesStorage(with: other.pointee.counters) { counters = other.pointee.counters }
+        counters.assign(from: other.pointer(to: \.counters)!)
         created = other.pointee.created
         screens.assign(from: Self.screens(of: other))
         navs.reset(to: Self.navs(of: other))
