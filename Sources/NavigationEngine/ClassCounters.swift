@@ -40,6 +40,17 @@ struct ClassCounters: Sendable {
     private var chunks: [[Int]] = []
     /// Classes with a counter.
     private(set) var count = 0
+    /// The sum of the counters' entry hashes (`entryHash`), kept as they
+    /// change: the fingerprint takes the counters as their count and this
+    /// sum (`appendEntries`), as it takes the live screens, without a walk
+    /// over them on every new state (about 1.8 % of a search). Not compared
+    /// by `==` (it follows from the counters).
+    private var entrySum: UInt64 = 0
+
+    /// What a counter adds to `entrySum`: the pair the fingerprint mixes in for it.
+    @inline(__always) private static func entryHash(_ i: Int, _ value: Int) -> UInt64 {
+        StateEncoder.entryHash(UInt64(i), UInt64(bitPattern: Int64(value)))
+    }
 
     /// Whether `other` is this table in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift).
@@ -121,6 +132,8 @@ struct ClassCounters: Sendable {
     /// Sets or replaces the counter of `key`.
     mutating func set(_ value: Int, for key: ClassName) {
         let i = Int(key.id)
+        if let old = self[key] { entrySum &-= Self.entryHash(i, old) }
+        entrySum &+= Self.entryHash(i, value)
         if !spilled, i < Self.inlineCount {
             if let narrow = Self.narrow(value) {
                 if small[i] == Self.inlineAbsent { count += 1 }
@@ -217,6 +230,7 @@ struct ClassCounters: Sendable {
             for i in 0..<Self.inlineCount where before[i] != Self.inlineAbsent {
                 next[i] = body(ClassName(id: UInt32(truncatingIfNeeded: i)), Int(before[i]))
                 if Self.narrow(next[i]) == nil { fits = false }
+                noteChange(i, from: Int(before[i]), to: next[i])
             }
             if !fits { spill() }
             for i in 0..<Self.inlineCount where before[i] != Self.inlineAbsent {
@@ -232,19 +246,28 @@ struct ClassCounters: Sendable {
     /// `update` of the counters in `values` from class `start` on, and of the chunks.
     private mutating func updateArrays(from start: Int, _ body: (ClassName, Int) -> Int) {
         for i in values.indices where i >= start && values[i] != Self.absent {
-            values[i] = body(ClassName(id: UInt32(truncatingIfNeeded: i)), values[i])
+            let old = values[i]
+            values[i] = body(ClassName(id: UInt32(truncatingIfNeeded: i)), old)
+            noteChange(i, from: old, to: values[i])
         }
         for c in chunks.indices {
             let base = (c + 1) << Self.chunkBits
             for k in chunks[c].indices where chunks[c][k] != Self.absent {
-                chunks[c][k] = body(ClassName(id: UInt32(truncatingIfNeeded: base + k)), chunks[c][k])
+                let old = chunks[c][k]
+                chunks[c][k] = body(ClassName(id: UInt32(truncatingIfNeeded: base + k)), old)
+                noteChange(base + k, from: old, to: chunks[c][k])
             }
         }
     }
 
+    /// `entrySum` after class `i`'s counter went from `old` to `new`.
+    @inline(__always) private mutating func noteChange(_ i: Int, from old: Int, to new: Int) {
+        if new != old { entrySum &+= Self.entryHash(i, new) &- Self.entryHash(i, old) }
+    }
+
     /// Appends each counter to the encoder's pairs: the class number, the counter.
     func appendEntries(to e: inout StateEncoder) {
-        forEachEntry { i, value in e.appendPair(UInt64(i), UInt64(bitPattern: Int64(value))) }
+        e.appendPairs(count: UInt64(count), sum: entrySum)
     }
 }
 
