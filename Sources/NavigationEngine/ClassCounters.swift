@@ -69,9 +69,13 @@ struct ClassCounters: Sendable {
         small = other.pointee.small
         spilled = other.pointee.spilled
         count = other.pointee.count
+        entrySum = other.pointee.entrySum
         if !sameStorage(values, other.pointee.values) { values = other.pointee.values }
         if !sameStorage(chunks, other.pointee.chunks) { chunks = other.pointee.chunks }
     }
+
+    /// How many stored properties `assign(from:)` assigns (ResetTests).
+    static let resetPropertyCount = 6
 
     /// Whether the inline counters are the same.
     @inline(__always) private func sameSmall(as other: ClassCounters) -> Bool {

@@ -23,6 +23,9 @@ struct ResetTests {
             kind: .push, from: nil, to: ScreenName(cls: ClassName(id: 0), ordinal: 1), removed: [], addedBelow: [],
             toIsNew: true, animated: true, repairsBar: false, start: 0, end: 350)
         #expect(Mirror(reflecting: transition).children.count == NavTransition.resetPropertyCount)
+        // And of the class counters' (ClassCounters.assign(from:)): a sum kept
+        // beside them and not assigned left a reset model with the wrong fingerprint.
+        #expect(Mirror(reflecting: ClassCounters()).children.count == ClassCounters.resetPropertyCount)
     }
 
     @Test(
