@@ -148,6 +148,34 @@ struct StateEncodingTests {
         #expect(checked > 10_000)
     }
 
+    @Test("the built-in checks read in place agree with the model's own getters, on every state the setups reach")
+    func inPlaceChecksAgreeWithGetters() {
+        var checked = 0
+        var busy = 0
+        var corrupted = 0
+        var breaches = 0
+        for (text, profile) in Self.setups {
+            for model in Self.states(Setup(text, profile: profile), depth: 6, limit: 3000) {
+                withUnsafePointer(to: model) { pointer in
+                    #expect(NavigationModel.isFrozen(pointer) == model.isFrozen)
+                    #expect(NavigationModel.isBarCorrupted(pointer) == model.isBarCorrupted)
+                    #expect(NavigationModel.isBusy(pointer) == model.isBusy)
+                    #expect(NavigationModel.breaksGates(pointer) == (model.gatesProblem != nil))
+                    #expect(NavigationModel.breaksConfirmations(pointer) == (model.confirmationsProblem != nil))
+                }
+                checked += 1
+                if model.isBusy { busy += 1 }
+                if model.isBarCorrupted { corrupted += 1 }
+                if model.gatesProblem != nil || model.confirmationsProblem != nil { breaches += 1 }
+            }
+        }
+        // Each answer is met both ways, so a check that always said one thing fails.
+        #expect(checked > 5_000)
+        #expect(busy > 100 && busy < checked)
+        #expect(corrupted > 0 && corrupted < checked)
+        #expect(breaches > 0 && breaches < checked)
+    }
+
     @Test("each part of the state shows in the encoding")
     func everyFieldCounts() {
         // Pairs of states one step apart that the old hash (which left out the
