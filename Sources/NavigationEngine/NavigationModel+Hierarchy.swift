@@ -62,10 +62,7 @@ extension NavigationModel {
     mutating func releaseUnheld(_ names: [ScreenName]) {
         guard !names.isEmpty else { return } // a push releases nothing
         work(names.count * (1 + modals.count + navs.inFlightWeight()))
-        for name in names where screens[name] != nil && !isHeld(name) {
-            screens[name] = nil
-            emitDeinit(name)
-        }
+        for name in names { releaseIfUnheld(name) }
     }
 
     /// Releases `name` if nothing holds it any more: `releaseUnheld(_:)` for
@@ -74,6 +71,11 @@ extension NavigationModel {
     /// 10, 25,100 allocations and frees).
     mutating func releaseUnheld(_ name: ScreenName) {
         work(1 + modals.count + navs.inFlightWeight())
+        releaseIfUnheld(name)
+    }
+
+    /// Releases `name` if it is alive and nothing holds it (the work counted by the caller).
+    @inline(__always) private mutating func releaseIfUnheld(_ name: ScreenName) {
         if screens[name] != nil && !isHeld(name) {
             screens[name] = nil
             emitDeinit(name)

@@ -24,8 +24,8 @@ extension NavigationModel {
         if !traits.sharesStorage(with: other.pointee.traits) { traits = other.pointee.traits }
         counters.assign(from: other.pointer(to: \.counters)!)
         created = other.pointee.created
-        screens.assign(from: Self.screens(of: other))
-        navs.reset(to: Self.navs(of: other))
+        screens.assign(from: other.pointer(to: \.screens)!)
+        navs.reset(to: other.pointer(to: \.navs)!)
         nextNavID = other.pointee.nextNavID
         if !window.sharesStorage(with: other.pointee.window) { window = other.pointee.window }
         if !modals.sharesStorage(with: other.pointee.modals) { modals = other.pointee.modals }
@@ -42,21 +42,6 @@ extension NavigationModel {
         scratch.steps = other.pointee.scratch.steps
         if !sameStorage(scratch.events, other.pointee.scratch.events) { scratch.events = other.pointee.scratch.events }
         if !names.sharesStorage(with: other.pointee.names) { nameTable = other.pointee.nameTable }
-    }
-
-    /// The screen table of the model `model` points to, in place (its
-    /// offset folds to a constant).
-    @inline(__always) private static func screens(of model: UnsafePointer<NavigationModel>)
-        -> UnsafePointer<ScreenTable>
-    {
-        (UnsafeRawPointer(model) + MemoryLayout<NavigationModel>.offset(of: \NavigationModel.screens)!)
-            .assumingMemoryBound(to: ScreenTable.self)
-    }
-
-    /// The controller table of the model `model` points to, in place.
-    @inline(__always) private static func navs(of model: UnsafePointer<NavigationModel>) -> UnsafePointer<NavTable> {
-        (UnsafeRawPointer(model) + MemoryLayout<NavigationModel>.offset(of: \NavigationModel.navs)!)
-            .assumingMemoryBound(to: NavTable.self)
     }
 
     /// Lets go of what this model holds of the model it was last reset to
@@ -124,20 +109,13 @@ extension NavigationModel {
     /// where a step left the alert as it was (features.nav, depth 7: 48,000).
     @inline(__always)
     static func sameAlert(_ model: UnsafePointer<NavigationModel>, _ other: UnsafePointer<NavigationModel>) -> Bool {
-        sameBits(alertAddress(model), alertAddress(other))
+        sameBits(model.pointer(to: \.alert)!, other.pointer(to: \.alert)!)
     }
 
     /// `sameAlert(_:_:)` with this model's alert in place.
     @inline(__always)
     static func sameAlert(_ alert: inout Alert?, _ other: UnsafePointer<NavigationModel>) -> Bool {
-        withUnsafePointer(to: &alert) { sameBits($0, alertAddress(other)) }
-    }
-
-    /// Where the alert of the model `model` points to is.
-    @inline(__always)
-    private static func alertAddress(_ model: UnsafePointer<NavigationModel>) -> UnsafePointer<Alert?> {
-        let offset = MemoryLayout<NavigationModel>.offset(of: \.alert)!
-        return (UnsafeRawPointer(model) + offset).assumingMemoryBound(to: Alert?.self)
+        withUnsafePointer(to: &alert) { sameBits($0, other.pointer(to: \.alert)!) }
     }
 
     /// How many stored properties `reset(to:)` resets (ResetTests).
