@@ -309,6 +309,12 @@ extension Explorer {
                     path.resetToTop(&model)
                     used = false
                 }
+                // A step the model says changes nothing is the parent's state again:
+                // counted, not run (it would be run, then found equal to its parent).
+                if step < skipsIgnored.count, skipsIgnored[step], model.ignores(config.actions[step].action) {
+                    out.steps += 1
+                    continue
+                }
                 guard let raised = run(step, on: &model, events: &events, recording: readsEvents) else { continue }
                 used = true
                 out.steps += 1

@@ -59,6 +59,12 @@ public struct Explorer: Sendable {
     /// when no action or invariant can tell instances apart by their numbers
     /// (a `#`, a `no log` text, a `stack` invariant, which compares names as shown).
     public let renamesInstances: Bool
+    /// For each action, whether a step of it that the model says changes
+    /// nothing (`NavigationModel.ignores(_:)`) is counted without being run:
+    /// a back, swipe, drag or dismiss, when no `no log` invariant reads the
+    /// step's events (what else a step is judged by, an exception and a new
+    /// state, such a step never has).
+    let skipsIgnored: [Bool]
 
     public init(start: NavigationModel, configuration: ExploreConfiguration) {
         var model = start
@@ -89,6 +95,13 @@ public struct Explorer: Sendable {
         stateInvariants = others
         readsEvents = !noLog.isEmpty || others.contains { Self.readsEvents($0.1) }
         startDurations = Self.durations(of: configuration.actions.map(\.action), in: model)
+        skipsIgnored = configuration.actions.map { action in
+            guard noLog.isEmpty else { return false }
+            switch action.action {
+            case .back, .swipe, .drag, .dismiss: return true
+            default: return false
+            }
+        }
         renamesInstances =
             !configuration.actions.contains { $0.source.contains("#") }
             && !configuration.invariants.contains { invariant in

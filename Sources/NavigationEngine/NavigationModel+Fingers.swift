@@ -1,19 +1,25 @@
 /// What a finger does: the back button, its menu, alert buttons and tabs.
 extension NavigationModel {
+    /// Why a tap on the back button is ignored now (an alert up, no back
+    /// button, the bar in a transition), or nil if it acts. Ignored, the tap
+    /// changes nothing: `backCommand` only says why.
+    @inline(__always) func backIgnored() -> IgnoreReason? {
+        if let blocker = touchBlocker() { return blocker }
+        guard !plainModalOnTop, let nav = navs[currentNavID], nav.top != nil, backVisible(in: nav) else {
+            return .noBackButton
+        }
+        return nav.isTransitioning ? .barInTransition : nil
+    }
+
     mutating func backCommand() throws {
-        if let blocker = touchBlocker() {
-            emit(.touchIgnored(.back, because: blocker))
+        if let reason = backIgnored() {
+            emit(.touchIgnored(.back, because: reason))
             return
         }
+        // (`backIgnored` found both: a controller with a top screen.)
         let id = currentNavID
-        guard !plainModalOnTop, let nav = navs[id], let top = nav.top, backVisible(in: nav) else {
-            emit(.touchIgnored(.back, because: .noBackButton))
-            return
-        }
-        if nav.isTransitioning {
-            emit(.touchIgnored(.back, because: .barInTransition))
-            return
-        }
+        let nav = navs[id]!
+        let top = nav.top!
         let t = traits(of: top)
         if t.customBack {
             if let text = t.customBackAlert {

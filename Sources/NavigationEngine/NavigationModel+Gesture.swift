@@ -72,33 +72,60 @@ extension NavigationModel {
         return true
     }
 
+    /// What an edge swipe (`percent` nil) or drag does now, before it does
+    /// it: the one reading of the state both `swipeCommand` and
+    /// `ignores(_:)` make.
+    enum SwipeStart {
+        /// The touch is ignored (`touchIgnored`).
+        case ignored(IgnoreReason)
+        /// The gesture's delegate refuses to begin (`gestureRefused`).
+        case refused(SwipeRefusal)
+        /// A drag moves the finger of the swipe it holds, at `held` percent now.
+        case move(held: Int)
+        /// The gesture begins.
+        case begin
+    }
+
+    @inline(__always) func swipeStart(percent: Int?) -> SwipeStart {
+        if let blocker = touchBlocker() { return .ignored(blocker) }
+        guard !plainModalOnTop, let nav = navs[currentNavID] else { return .ignored(.noNavigationController) }
+        if case .interactive(let held, _) = nav.transition?.kind, nav.transition?.end == nil {
+            if nav.transition?.byContentPan == true { return .ignored(.contentPanHeld) }
+            return percent == nil ? .ignored(.swipeHeld) : .move(held: held)
+        }
+        if let reason = swipeRefusal(nav) { return .refused(reason) }
+        return .begin
+    }
+
+    /// Whether a swipe or drag made now leaves the state as it is: ignored,
+    /// refused, or a drag to where the finger already is.
+    @inline(__always) func swipeChangesNothing(percent: Int?) -> Bool {
+        switch swipeStart(percent: percent) {
+        case .ignored, .refused: true
+        case .move(let held): held == percent
+        case .begin: false
+        }
+    }
+
     mutating func swipeCommand(percent: Int?, cancel: Bool) throws {
         let touch: Touch = percent == nil ? (cancel ? .swipeCancel : .swipe) : .drag
-        if let blocker = touchBlocker() {
-            emit(.touchIgnored(touch, because: blocker))
-            return
-        }
         let id = currentNavID
-        guard !plainModalOnTop, let nav = navs[id] else {
-            emit(.touchIgnored(touch, because: .noNavigationController))
+        switch swipeStart(percent: percent) {
+        case .ignored(let reason):
+            emit(.touchIgnored(touch, because: reason))
             return
-        }
-        if case .interactive(let held, _) = nav.transition?.kind, nav.transition?.end == nil {
-            if nav.transition?.byContentPan == true {
-                emit(.touchIgnored(touch, because: .contentPanHeld))
-                return
-            }
-            guard let percent else {
-                emit(.touchIgnored(touch, because: .swipeHeld))
-                return
-            }
-            moveHeldPop(id, from: held, to: percent) { .gestureChanged(percent: $0) }
-            return
-        }
-        if let reason = swipeRefusal(nav) {
+        case .refused(let reason):
             emit(.gestureRefused(reason))
             return
+        case .move(let held):
+            // (`.move` comes only with a percent.)
+            moveHeldPop(id, from: held, to: percent!) { .gestureChanged(percent: $0) }
+            return
+        case .begin:
+            break
         }
+        // (`swipeStart` found it: `.begin` comes only with a controller.)
+        let nav = navs[id]!
         emit(.gestureBegan)
         if let reason = freezeReason(nav) {
             frozen = Frozen(reason: reason, nav: id)

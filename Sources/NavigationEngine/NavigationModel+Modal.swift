@@ -37,6 +37,13 @@ extension NavigationModel {
         if !animated { finishModalTransition() }
     }
 
+    /// Whether a dismiss made now changes nothing: no modal to dismiss, or
+    /// one moving already (the dismiss is dropped). `dismiss(animated:)`
+    /// tests the same two things, in this order, and only reports.
+    var dismissChangesNothing: Bool {
+        @inline(__always) get { modals.isEmpty || isModalTransitioning }
+    }
+
     mutating func dismiss(animated: Bool) {
         guard let modal = modals.last else {
             let receiver = visibleTop
