@@ -5,10 +5,13 @@ extension NavigationModel {
     /// changes nothing: `backCommand` only says why.
     @inline(__always) func backIgnored() -> IgnoreReason? {
         if let blocker = touchBlocker() { return blocker }
-        guard !plainModalOnTop, let nav = navs[currentNavID], nav.top != nil, backVisible(in: nav) else {
+        // The controller read where it is: bound by value (`let nav = navs[id]`)
+        // it was copied out, its arrays retained and released, on every back
+        // the explorer asks about.
+        guard !plainModalOnTop, let nav = navs.controller(currentNavID), backVisible(in: nav) else {
             return .noBackButton
         }
-        return nav.isTransitioning ? .barInTransition : nil
+        return NavSlots.hasTransition(nav) ? .barInTransition : nil
     }
 
     mutating func backCommand() throws {

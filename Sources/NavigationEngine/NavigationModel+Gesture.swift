@@ -2,21 +2,28 @@
 extension NavigationModel {
     /// Why the gesture's delegate would refuse to begin now, or nil if it begins.
     @inline(__always) func swipeRefusal(_ nav: NavController) -> SwipeRefusal? {
-        switch nav.gestureDelegate {
+        withUnsafePointer(to: nav) { swipeRefusal($0) }
+    }
+
+    /// `swipeRefusal(_:)` of a controller read where it is (`NavTable.controller(_:)`).
+    @inline(__always) func swipeRefusal(_ nav: UnsafePointer<NavController>) -> SwipeRefusal? {
+        switch nav.pointee.gestureDelegate {
         case .none:
             return nil
         case .controller:
-            if nav.stack.count <= 1 { return .singleScreen }
-            if nav.isPushing { return .pushing }
+            if nav.pointee.stack.count <= 1 { return .singleScreen }
+            if nav.pointee.isPushing { return .pushing }
             return nil
         case .system:
-            if nav.isTransitioning || isModalTransitioning { return .transitionInFlight }
-            if nav.stack.count <= 1 { return .noPreviousScreen }
-            guard let top = nav.top else { return .noPreviousScreen }
+            if NavSlots.hasTransition(nav) || isModalTransitioning { return .transitionInFlight }
+            if nav.pointee.stack.count <= 1 { return .noPreviousScreen }
+            guard let top = nav.pointee.stack.last else { return .noPreviousScreen }
             let t = traits(of: top)
             if t.hidesBack || screens[top]?.backHiddenByGate == true { return .hidesBack(top) }
             if t.customBack { return .customBack(top) }
-            let supplied = suppliedAnimator(nav)
+            // (No delegate, no animator: the usual case asks without a copy of the controller.)
+            if nav.pointee.delegate.isNone { return nil }
+            let supplied = suppliedAnimator(nav.pointee)
             if supplied.animation, !supplied.interaction {
                 return .animatorWithoutInteraction
             }
@@ -88,10 +95,16 @@ extension NavigationModel {
 
     @inline(__always) func swipeStart(percent: Int?) -> SwipeStart {
         if let blocker = touchBlocker() { return .ignored(blocker) }
-        guard !plainModalOnTop, let nav = navs[currentNavID] else { return .ignored(.noNavigationController) }
-        if case .interactive(let held, _) = nav.transition?.kind, nav.transition?.end == nil {
-            if nav.transition?.byContentPan == true { return .ignored(.contentPanHeld) }
-            return percent == nil ? .ignored(.swipeHeld) : .move(held: held)
+        // The controller and its transition read where they are (see `backIgnored`).
+        guard !plainModalOnTop, let nav = navs.controller(currentNavID) else {
+            return .ignored(.noNavigationController)
+        }
+        if NavSlots.hasTransition(nav) {
+            let t = NavSlots.transition(of: nav)
+            if case .interactive(let held, _) = t.pointee.kind, t.pointee.end == nil {
+                if t.pointee.byContentPan { return .ignored(.contentPanHeld) }
+                return percent == nil ? .ignored(.swipeHeld) : .move(held: held)
+            }
         }
         if let reason = swipeRefusal(nav) { return .refused(reason) }
         return .begin
@@ -182,5 +195,16 @@ extension NavigationModel {
             delegateDidShow(id, from, true)
         }
         runQueue(id)
+    }
+}
+
+extension NavTable {
+    /// Controller `id` where it is in its slot, nil for none: read through
+    /// the pointer, nothing is copied (bound by value, a controller was
+    /// copied out, each of its arrays retained and released). Valid until
+    /// the table is next written.
+    @inline(__always) func controller(_ id: Int) -> UnsafePointer<NavController>? {
+        let slot = UnsafePointer(slots.base + (id > 0 && id < slots.count ? id : 0))
+        return NavSlots.isEmpty(slot) ? nil : NavSlots.payload(slot)
     }
 }

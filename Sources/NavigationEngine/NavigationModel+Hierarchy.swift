@@ -131,10 +131,15 @@ extension NavigationModel {
 
     /// The back button shows: a custom one, or the system one with a screen below.
     @inline(__always) func backVisible(in nav: NavController) -> Bool {
-        guard let top = nav.top else { return false }
+        withUnsafePointer(to: nav) { backVisible(in: $0) }
+    }
+
+    /// `backVisible(in:)` of a controller read where it is (`NavTable.controller(_:)`).
+    @inline(__always) func backVisible(in nav: UnsafePointer<NavController>) -> Bool {
+        guard let top = nav.pointee.stack.last else { return false }
         let t = traits(of: top)
         if t.customBack { return true }
-        return nav.stack.count > 1 && !t.hidesBack && screens[top]?.backHiddenByGate != true
+        return nav.pointee.stack.count > 1 && !t.hidesBack && screens[top]?.backHiddenByGate != true
     }
 
     // MARK: - References
