@@ -61,7 +61,7 @@ public struct Explorer: Sendable {
     public let renamesInstances: Bool
     /// For each action, whether a step of it that the model says changes
     /// nothing (`NavigationModel.ignores(_:)`) is counted without being run:
-    /// a back, swipe, drag or dismiss, when no `no log` invariant reads the
+    /// a back, swipe, drag, dismiss or pop, when no `no log` invariant reads the
     /// step's events (what else a step is judged by, an exception and a new
     /// state, such a step never has).
     let skipsIgnored: [Bool]
@@ -98,7 +98,7 @@ public struct Explorer: Sendable {
         skipsIgnored = configuration.actions.map { action in
             guard noLog.isEmpty else { return false }
             switch action.action {
-            case .back, .swipe, .drag, .dismiss: return true
+            case .back, .swipe, .drag, .dismiss, .pop, .popToRoot: return true
             default: return false
             }
         }

@@ -38,8 +38,8 @@ extension NavigationModel {
 
     /// Whether `action` would change nothing now and raise nothing: a touch
     /// UIKit ignores (an alert up, no back button, the bar in a transition,
-    /// a swipe the gesture's delegate refuses) or a dismiss with nothing to
-    /// dismiss. Such a step only reports why (its events), so the explorer
+    /// a swipe the gesture's delegate refuses), a dismiss with nothing to
+    /// dismiss, or a pop from a root screen. Such a step only reports why (its events), so the explorer
     /// counts it without running it when no property reads a step's events:
     /// about a third of a search's steps are these (legacy.nav at depth 10,
     /// 63,000 of 163,000), each a step run and its result compared with its
@@ -52,8 +52,28 @@ extension NavigationModel {
         case .swipe: swipeChangesNothing(percent: nil)
         case .drag(let percent): swipeChangesNothing(percent: percent)
         case .dismiss: dismissChangesNothing
+        case .pop, .popToRoot: popChangesNothing(currentNavID)
         default: false
         }
+    }
+
+    /// Whether a pop (or pop to root) called on controller `id` now changes
+    /// nothing: no controller; no safe-pop delegate to ask; dropped during a
+    /// modal transition; or, on an idle controller, a root screen to pop
+    /// from (UIKit returns nil). Unlike the touches' tests, this one restates
+    /// the early ends of `overriddenCall`, `superCall` and `run` for a pop
+    /// (shared, those three serve every call, push included, on the hot
+    /// path); IgnoredStepTests holds the two to agree.
+    @inline(__always) func popChangesNothing(_ id: Int) -> Bool {
+        guard let nav = navs.controller(id) else { return true }
+        if nav.pointee.cls.features.contains(.safePop), let asker = nav.pointee.safeDelegate, screens[asker] != nil,
+            !nav.pointee.stack.isEmpty
+        {
+            return false
+        }
+        if isModalTransitioning { return true }
+        if NavSlots.hasTransition(nav) || frozenNav == id { return false }
+        return nav.pointee.stack.count <= 1
     }
 
     /// How long an animated transition of `kind` takes now, in milliseconds.

@@ -7,7 +7,7 @@ import Testing
 /// `NavigationModel.ignores(_:)`: the explorer counts a step the model says
 /// changes nothing without running it, so the answer must be exact where it
 /// says yes. On every state the encoding setups reach, each back, swipe,
-/// drag and dismiss it calls ignored is run: it must raise nothing, throw
+/// drag, dismiss and pop it calls ignored is run: it must raise nothing, throw
 /// nothing and leave the model `==` to what it was.
 @Suite("Ignored steps")
 struct IgnoredStepTests {
@@ -42,7 +42,7 @@ struct IgnoredStepTests {
             }
         }
         // Each kind is met both ways: called ignored, and acting where it was not.
-        for kind in ["back", "swipe", "drag", "dismiss"] {
+        for kind in ["back", "swipe", "drag", "dismiss", "pop", "poproot"] {
             #expect(ignored[kind, default: 0] > 100, "\(kind) never ignored")
             #expect(acted[kind, default: 0] > 100, "\(kind) never acted")
         }
@@ -54,6 +54,8 @@ struct IgnoredStepTests {
         case .swipe: "swipe"
         case .drag: "drag"
         case .dismiss: "dismiss"
+        case .pop: "pop"
+        case .popToRoot: "poproot"
         default: nil
         }
     }
