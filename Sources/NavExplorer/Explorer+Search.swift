@@ -339,7 +339,7 @@ extension Explorer {
                 // A step that raised leaves the parent's state: no new state to fingerprint.
                 var fingerprint: UInt64 = 0
                 if !raised {
-                    canonical(&model)
+                    path.canonical(&model, explorer: self)
                     fingerprint = encoder.fingerprint(of: &model)
                 }
                 var fresh = false
@@ -412,6 +412,11 @@ struct AncestorPath {
         withTop { NavigationModel.isSameState($0, as: model) }
     }
 
+    /// The canonical form of `model`, one step from `top` (`Explorer.canonical(_:stepFrom:)`).
+    func canonical(_ model: inout NavigationModel, explorer: Explorer) {
+        withTop { explorer.canonical(&model, stepFrom: $0) }
+    }
+
     /// Makes `model` equal to `top`, copying only what differs (`NavigationModel.reset(to:)`).
     func resetToTop(_ model: inout NavigationModel) {
         withTop { model.reset(to: $0) }
@@ -437,7 +442,7 @@ struct AncestorPath {
                 models[lv].reset(to: UnsafePointer(models.baseAddress! + (lv - 1)))
                 // Never recorded: a rebuilt state's properties were checked when it was found.
                 _ = explorer.run(Int(links.step(of: node)), on: &models[lv], events: &events, recording: false)
-                explorer.canonical(&models[lv])
+                explorer.canonical(&models[lv], stepFrom: UnsafePointer(models.baseAddress! + (lv - 1)))
             }
             ids[lv] = node
         }

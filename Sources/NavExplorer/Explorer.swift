@@ -228,6 +228,14 @@ public struct Explorer: Sendable {
         if renamesInstances { model.renameInstances() }
     }
 
+    /// `canonical(_:)` of a model one step from `parent`, a canonical state
+    /// (`NavigationModel.renameInstances(stepFrom:)`).
+    @inline(__always)
+    func canonical(_ model: inout NavigationModel, stepFrom parent: UnsafePointer<NavigationModel>) {
+        model.canonicalize()
+        if renamesInstances { model.renameInstances(stepFrom: parent) }
+    }
+
     /// The 64-bit fingerprint of a canonical state's encoding (NavigationModel+Fingerprint.swift).
     static func fingerprint(_ model: NavigationModel) -> UInt64 {
         var encoder = StateEncoder()

@@ -17,6 +17,27 @@ extension NavigationModel {
         renumberByList()
     }
 
+    /// `renameInstances()` of a state one step from `parent`, a state renamed
+    /// already (the explorer's every state). A step that made no screen
+    /// (`created` as the parent's: only `makeScreen` adds to it, and to the
+    /// counters) and released none (as many screens alive) leaves the
+    /// parent's live instances and counters, which renaming left as it wants
+    /// them; every other name the state holds is a live one's or was renamed
+    /// in the parent: renaming would change nothing, and is not run. Most of
+    /// such steps (a pop begun, a drag, a wait that ends no pop) are caught
+    /// by `renameInstances`' own first test, all instances made alive; where
+    /// a class has none alive (legacy.nav: a sheet dismissed, a screen
+    /// popped) renaming found it out by a walk of every screen, about 450
+    /// instructions.
+    public mutating func renameInstances(stepFrom parent: UnsafePointer<NavigationModel>) {
+        // (`renameInstances`' test first: it holds in most states of most searches.)
+        if screens.count == created { return }
+        if created == parent.pointee.created, screens.count == parent.pointee.screens.count { return }
+        if renameCountersOnly() { return }
+        if renumberInPlace() { return }
+        renumberByList()
+    }
+
     /// `renameInstances` the general way, for a state `renumberInPlace`
     /// declines (a class number past 63, an ordinal past 64, a screen kept
     /// whole: never in a search's usual states): the live names sorted, each
