@@ -38,6 +38,9 @@ public struct ExploreConfiguration: Sendable {
 public struct Explorer: Sendable {
     let start: NavigationModel
     let config: ExploreConfiguration
+    /// Each action prepared on `start` (`NavigationModel.prepare(_:)`), nil
+    /// for one that runs as its `Action`.
+    let prepared: [PreparedAction?]
     /// Durations an action in the list can start a transition with (for the wait's critical instants).
     let startDurations: [Int]
     /// Bits of the properties checked.
@@ -71,6 +74,7 @@ public struct Explorer: Sendable {
         // Every class name an action can name gets its number now, so a state
         // has one spelling whatever the order it is reached in.
         for action in configuration.actions { model.meetNames(of: action.action) }
+        prepared = configuration.actions.map { model.prepare($0.action) }
         model.canonicalize()
         self.start = model
         config = configuration
@@ -172,6 +176,9 @@ public struct Explorer: Sendable {
         if !events.isEmpty { events.removeAll(keepingCapacity: true) }
         if index < config.actions.count {
             do {
+                if let action = prepared[index] {
+                    return try model.performStep(action, events: &events, recording: recording) != nil
+                }
                 return try model.performStep(config.actions[index].action, events: &events, recording: recording)
                     != nil
             } catch {

@@ -1,8 +1,8 @@
 /// Modal presentation and dismissal.
 extension NavigationModel {
-    mutating func present(_ className: String, inNavigation: Bool, animated: Bool) {
+    mutating func present(_ cls: ClassName, inNavigation: Bool, animated: Bool) {
         let presenter = visibleTop
-        let presented = makeScreen(className)
+        let presented = makeScreen(cls)
         // What a payload reads of the model is read before `emit`: its payload is
         // an autoclosure, run while `emit` holds the model for writing.
         if !scratch.quiet {

@@ -7,6 +7,11 @@ extension NavigationModel {
         } else {
             name = makeScreen(ref.className)
         }
+        try push(name, gate: gate, animated: animated)
+    }
+
+    /// `push`: the screen named, existing or made for it.
+    mutating func push(_ name: ScreenName, gate: Bool, animated: Bool) throws {
         if gate { screens[name]?.runtimeGate = true }
         try navCall(currentNavID, .push(name, animated: animated))
     }

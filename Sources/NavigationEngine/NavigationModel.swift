@@ -127,6 +127,19 @@ public struct NavigationModel: Hashable, Sendable {
         return try perform(action, events: &events, detectingChange: false).exception
     }
 
+    /// `performStep(_:events:recording:)` of an action this model or an
+    /// earlier state of it prepared (`prepare(_:)`): the same step.
+    public mutating func performStep(_ action: PreparedAction, events: inout [Event], recording: Bool = true)
+        throws(EngineError) -> UIKitException?
+    {
+        scratch.quiet = !recording
+        defer { scratch.quiet = false }
+        let command = action.command
+        // None of these raises after changing something (`Action.mayRaise`): no copy to roll back to.
+        if case .release = command { try refuseRelease() }
+        return try perform(events: &events, before: nil, rollback: { _ in }, { try $0.apply(command) }).exception
+    }
+
     @inline(__always)
     private mutating func perform(_ action: Action, events: inout [Event], detectingChange: Bool) throws(EngineError)
         -> Outcome
@@ -151,10 +164,24 @@ public struct NavigationModel: Hashable, Sendable {
         // Each fingerprint reads the controllers changed since the table's last refresh.
         if before != nil { work(2 &* (1 &+ navs.dirtyCount)) }
         try refuseAtOnce(action)
+        return try perform(events: &events, before: before, rollback: rollback) {
+            try $0.apply(action)
+        }
+    }
+
+    /// Runs `body` (the command) on this model, its events appended to
+    /// `events`: an `EngineError` it throws is thrown again, its events taken
+    /// back and the model rolled back; an exception UIKit raises is returned
+    /// in the outcome, the model rolled back.
+    @inline(__always)
+    private mutating func perform(
+        events: inout [Event], before: Int?, rollback: (inout NavigationModel) -> Void,
+        _ body: (inout NavigationModel) throws -> Void
+    ) throws(EngineError) -> Outcome {
         let start = events.count
         swap(&scratch.events, &events)
         do {
-            try apply(action)
+            try body(&self)
         } catch let error as EngineError {
             swap(&scratch.events, &events)
             events.removeSubrange(start...)
@@ -200,11 +227,16 @@ public struct NavigationModel: Hashable, Sendable {
         case .tap(let button) where !hasAlert:
             work(1)
             throw .noAlert(button: button)
-        case .release where frozen == nil && heldPop(currentNavID) == nil:
-            work(1)
-            throw .noSwipeHeld
+        case .release: try refuseRelease()
         default: return
         }
+    }
+
+    /// `refuseAtOnce(_:)` of a release: refused when no swipe is held and no pop is frozen.
+    @inline(__always) private mutating func refuseRelease() throws(EngineError) {
+        guard frozen == nil && heldPop(currentNavID) == nil else { return }
+        work(1)
+        throw .noSwipeHeld
     }
 
     private mutating func apply(_ action: Action) throws {
@@ -235,7 +267,7 @@ public struct NavigationModel: Hashable, Sendable {
         case .tap(let button): try tapCommand(button)
         case .tab(let name): try tabCommand(name)
         case .present(let name, let inNavigation, let animated):
-            present(name, inNavigation: inNavigation, animated: animated)
+            present(names.intern(name), inNavigation: inNavigation, animated: animated)
         case .dismiss(let animated): dismiss(animated: animated)
         case .screen(let name, let list): declare(name, list)
         case .use(let cls): use(cls)
