@@ -70,18 +70,24 @@ extension NavigationModel {
         emit(Note.customBackBypassed(top, alert: text, by: path))
     }
 
-    mutating func tapCommand(_ button: String) throws {
-        guard let current = alert else { throw EngineError.noAlert(button: button) }
-        guard current.buttons.contains(button) else {
-            throw EngineError.noSuchButton(button, available: current.buttons)
+    mutating func tapCommand(_ text: String) throws {
+        guard let button = AlertButton(rawValue: text) else {
+            guard let current = alert else { throw EngineError.noAlert(button: text) }
+            throw EngineError.noSuchButton(text, available: current.buttons)
         }
+        try tap(button)
+    }
+
+    /// `tap`: a button every alert has.
+    mutating func tap(_ button: AlertButton) throws {
+        guard let current = alert else { throw EngineError.noAlert(button: button.rawValue) }
         if frozen != nil {
             emit(.touchIgnored(.tap, because: .frozen))
             return
         }
         alert = nil
-        emit(.alertTapped(button: button))
-        guard button == "OK" else { return }
+        emit(.alertTapped(button: button.rawValue))
+        guard button == .ok else { return }
         if let asker = current.asker { noteConfirmed(asker) }
         switch current.action {
         case .customBack(let id):

@@ -135,8 +135,18 @@ public struct NavigationModel: Hashable, Sendable {
         scratch.quiet = !recording
         defer { scratch.quiet = false }
         let command = action.command
-        // None of these raises after changing something (`Action.mayRaise`): no copy to roll back to.
-        if case .release = command { try refuseRelease() }
+        switch command {
+        case .release: try refuseRelease()
+        case .tap(let button): try refuseTap(button.rawValue)
+        default: break
+        }
+        // Only an OK that runs a stored call that can raise keeps a copy to roll back to
+        // (`needsRollback(_:)`); none of the other commands raises after changing something.
+        if case .tap(.ok) = command, okMayRaise {
+            let saved = self
+            return try perform(events: &events, before: nil, rollback: { $0 = saved }, { try $0.apply(command) })
+                .exception
+        }
         return try perform(events: &events, before: nil, rollback: { _ in }, { try $0.apply(command) }).exception
     }
 
@@ -224,12 +234,17 @@ public struct NavigationModel: Hashable, Sendable {
     /// as `apply` counts them, one element looked at.)
     @inline(__always) private mutating func refuseAtOnce(_ action: Action) throws(EngineError) {
         switch action {
-        case .tap(let button) where !hasAlert:
-            work(1)
-            throw .noAlert(button: button)
+        case .tap(let button): try refuseTap(button)
         case .release: try refuseRelease()
         default: return
         }
+    }
+
+    /// `refuseAtOnce(_:)` of a tap: refused when no alert is up.
+    @inline(__always) private mutating func refuseTap(_ button: String) throws(EngineError) {
+        guard !hasAlert else { return }
+        work(1)
+        throw .noAlert(button: button)
     }
 
     /// `refuseAtOnce(_:)` of a release: refused when no swipe is held and no pop is frozen.
@@ -425,6 +440,12 @@ struct Alert: Hashable, Sendable {
     /// The screen that showed the alert (an OK covers its departure).
     var asker: ScreenName?
     var buttons: [String] { ["Cancel", "OK"] }
+}
+
+/// A button of an alert: every alert has these two (`Alert.buttons`).
+enum AlertButton: String, Sendable {
+    case cancel = "Cancel"
+    case ok = "OK"
 }
 
 /// A UI that ignores every touch: an interactive pop that can never end.

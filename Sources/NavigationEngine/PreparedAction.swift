@@ -7,7 +7,7 @@
 /// (as an `Action` it was looked up by its text on every step:
 /// `ClassNames.intern`, the UTF-8 hashed and compared, about 200
 /// instructions), and the commands that name nothing (a pop, a finger, a
-/// dismissal). It holds no string or array, so the step's copy of it is a
+/// dismissal, a tap of an alert's button). It holds no string or array, so the step's copy of it is a
 /// copy of its bytes, where an `Action`'s went through the enum's value
 /// witnesses and retained and released its strings (about 100 instructions a
 /// step; an enum holding either, an `Action` for the rest, still cost half of
@@ -31,6 +31,7 @@ enum ResolvedAction: Sendable {
     case contentSwipe(cancel: Bool)
     case contentDrag(percent: Int)
     case release
+    case tap(AlertButton)
     case present(ClassName, inNavigation: Bool, animated: Bool)
     case dismiss(animated: Bool)
 }
@@ -38,8 +39,8 @@ enum ResolvedAction: Sendable {
 extension NavigationModel {
     /// `action` made ready to run on this model and its later states, its
     /// class numbered now; nil for an action with something to look up on
-    /// each step (an instance it names, a button, a tab), which runs as the
-    /// `Action` it is.
+    /// each step (an instance it names, a tab) or a tap of a text no alert
+    /// has as a button, which runs as the `Action` it is.
     public mutating func prepare(_ action: Action) -> PreparedAction? {
         let command: ResolvedAction? =
             switch action {
@@ -53,6 +54,7 @@ extension NavigationModel {
             case .contentSwipe(let cancel): .contentSwipe(cancel: cancel)
             case .contentDrag(let percent): .contentDrag(percent: percent)
             case .release: .release
+            case .tap(let text): AlertButton(rawValue: text).map(ResolvedAction.tap)
             case .present(let name, let inNavigation, let animated):
                 .present(names.intern(name), inNavigation: inNavigation, animated: animated)
             case .dismiss(let animated): .dismiss(animated: animated)
@@ -75,6 +77,7 @@ extension NavigationModel {
         case .contentSwipe(let cancel): try contentPanCommand(percent: nil, cancel: cancel)
         case .contentDrag(let percent): try contentPanCommand(percent: percent, cancel: false)
         case .release: try releaseCommand()
+        case .tap(let button): try tap(button)
         case .present(let cls, let inNavigation, let animated):
             present(cls, inNavigation: inNavigation, animated: animated)
         case .dismiss(let animated): dismiss(animated: animated)

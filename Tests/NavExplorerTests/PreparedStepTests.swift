@@ -72,13 +72,13 @@ struct PreparedStepTests {
         let prepared: [Action] = [
             .push(ScreenRef(className: "A"), gate: true, animated: true), .pop(animated: true),
             .popToRoot(animated: false), .back, .swipe(cancel: true), .drag(percent: 30), .contentSwipe(cancel: false),
-            .contentDrag(percent: 70), .release, .present("Sheet", inNavigation: true, animated: true),
-            .dismiss(animated: true),
+            .contentDrag(percent: 70), .release, .tap("OK"), .tap("Cancel"),
+            .present("Sheet", inNavigation: true, animated: true), .dismiss(animated: true),
         ]
         let asActions: [Action] = [
             .push(ScreenRef(className: "A", ordinal: 1), gate: false, animated: true),
             .popTo(ScreenRef(className: "A"), animated: true), .setStack([ScreenRef(className: "A")], animated: true),
-            .root("A"), .tabs(["A", "B"]), .backMenu(ScreenRef(className: "A")), .tap("OK"), .tab("A"), .notify("N"),
+            .root("A"), .tabs(["A", "B"]), .backMenu(ScreenRef(className: "A")), .tap("Later"), .tab("A"), .notify("N"),
         ]
         for action in prepared { #expect(model.prepare(action) != nil, "\(action)") }
         for action in asActions { #expect(model.prepare(action) == nil, "\(action)") }
