@@ -80,12 +80,14 @@ extension NavigationModel {
 
     /// `tap`: a button every alert has.
     mutating func tap(_ button: AlertButton) throws {
-        guard let current = alert else { throw EngineError.noAlert(button: button.rawValue) }
         if frozen != nil {
+            guard hasAlert else { throw EngineError.noAlert(button: button.rawValue) }
             emit(.touchIgnored(.tap, because: .frozen))
             return
         }
-        alert = nil
+        // Moved out, not copied and then cleared (its text and its call's array
+        // retained, then released, through the optional's value witnesses).
+        guard let current = alert.take() else { throw EngineError.noAlert(button: button.rawValue) }
         emit(.alertTapped(button: button.rawValue))
         guard button == .ok else { return }
         if let asker = current.asker { noteConfirmed(asker) }
