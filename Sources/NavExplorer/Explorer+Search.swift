@@ -311,7 +311,9 @@ extension Explorer {
                 }
                 // A step the model says changes nothing is the parent's state again:
                 // counted, not run (it would be run, then found equal to its parent).
-                if step < skipsIgnored.count, skipsIgnored[step], model.ignores(config.actions[step].action) {
+                if step < skipsIgnored.count, skipsIgnored[step],
+                    withUnsafePointer(to: &model, { NavigationModel.ignores(config.actions[step].action, in: $0) })
+                {
                     out.steps += 1
                     continue
                 }

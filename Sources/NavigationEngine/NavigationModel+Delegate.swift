@@ -66,7 +66,9 @@ extension NavigationModel {
     }
 
     /// Whether the delegate that UIKit asks supplies an animation controller (and an interaction controller).
-    func suppliedAnimator(_ nav: NavController) -> (animation: Bool, interaction: Bool) {
+    /// (Static: it reads the controller only. A method of the model, it made
+    /// `ignores(_:in:)`, which reaches it, copy the model it reads in place.)
+    static func suppliedAnimator(_ nav: NavController) -> (animation: Bool, interaction: Bool) {
         guard let answering = answeringDelegate(nav) else { return (false, false) }
         return (answering.methods.contains(.animationController), answering.methods.contains(.interactionController))
     }
@@ -76,10 +78,10 @@ extension NavigationModel {
     /// controller with no delegate, without copying anything).
     @inline(__always) func answeringDelegate(_ id: Int) -> OutsideDelegate? {
         guard navs[id]?.delegate.isNone == false, let nav = navs[id] else { return nil }
-        return answeringDelegate(nav)
+        return Self.answeringDelegate(nav)
     }
 
-    func answeringDelegate(_ nav: NavController) -> OutsideDelegate? {
+    static func answeringDelegate(_ nav: NavController) -> OutsideDelegate? {
         switch nav.delegate {
         case .none: return nil
         case .outside(let outside): return outside

@@ -47,12 +47,20 @@ extension NavigationModel {
     /// Read from the same tests the commands make (`backIgnored`,
     /// `swipeStart`, `dismissChangesNothing`), not a copy of them.
     public func ignores(_ action: Action) -> Bool {
+        withUnsafePointer(to: self) { Self.ignores(action, in: $0) }
+    }
+
+    /// `ignores(_:)` of the model `model` points to, read in place: called on
+    /// the explorer's model, a variable, from another module, the method was
+    /// handed a copy of the whole model (a memcpy of it) on every step it
+    /// asked about.
+    public static func ignores(_ action: Action, in model: UnsafePointer<NavigationModel>) -> Bool {
         switch action {
-        case .back: backIgnored() != nil
-        case .swipe: swipeChangesNothing(percent: nil)
-        case .drag(let percent): swipeChangesNothing(percent: percent)
-        case .dismiss: dismissChangesNothing
-        case .pop, .popToRoot: popChangesNothing(currentNavID)
+        case .back: backIgnored(model) != nil
+        case .swipe: swipeChangesNothing(model, percent: nil)
+        case .drag(let percent): swipeChangesNothing(model, percent: percent)
+        case .dismiss: model.pointee.dismissChangesNothing
+        case .pop, .popToRoot: popChangesNothing(model, model.pointee.currentNavID)
         default: false
         }
     }
@@ -64,15 +72,15 @@ extension NavigationModel {
     /// the early ends of `overriddenCall`, `superCall` and `run` for a pop
     /// (shared, those three serve every call, push included, on the hot
     /// path); IgnoredStepTests holds the two to agree.
-    @inline(__always) func popChangesNothing(_ id: Int) -> Bool {
-        guard let nav = navs.controller(id) else { return true }
-        if nav.pointee.cls.features.contains(.safePop), let asker = nav.pointee.safeDelegate, screens[asker] != nil,
-            !nav.pointee.stack.isEmpty
+    @inline(__always) static func popChangesNothing(_ m: UnsafePointer<NavigationModel>, _ id: Int) -> Bool {
+        guard let nav = m.pointee.navs.controller(id) else { return true }
+        if nav.pointee.cls.features.contains(.safePop), let asker = nav.pointee.safeDelegate,
+            m.pointee.screens[asker] != nil, !nav.pointee.stack.isEmpty
         {
             return false
         }
-        if isModalTransitioning { return true }
-        if NavSlots.hasTransition(nav) || frozenNav == id { return false }
+        if m.pointee.isModalTransitioning { return true }
+        if NavSlots.hasTransition(nav) || m.pointee.frozenNav == id { return false }
         return nav.pointee.stack.count <= 1
     }
 

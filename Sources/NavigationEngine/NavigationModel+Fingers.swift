@@ -3,19 +3,25 @@ extension NavigationModel {
     /// Why a tap on the back button is ignored now (an alert up, no back
     /// button, the bar in a transition), or nil if it acts. Ignored, the tap
     /// changes nothing: `backCommand` only says why.
-    @inline(__always) func backIgnored() -> IgnoreReason? {
-        if let blocker = touchBlocker() { return blocker }
+    ///
+    /// Of the model `m` points to, read in place: the explorer asks before
+    /// every back it could take (`ignores(_:in:)`), and a method of the
+    /// model it called there, not inlined, was handed a copy of the whole
+    /// model, its parts retained and released.
+    @inline(__always) static func backIgnored(_ m: UnsafePointer<NavigationModel>) -> IgnoreReason? {
+        if let blocker = m.pointee.touchBlocker() { return blocker }
         // The controller read where it is: bound by value (`let nav = navs[id]`)
-        // it was copied out, its arrays retained and released, on every back
-        // the explorer asks about.
-        guard !plainModalOnTop, let nav = navs.controller(currentNavID), backVisible(in: nav) else {
+        // it was copied out, its arrays retained and released.
+        guard !m.pointee.plainModalOnTop, let nav = m.pointee.navs.controller(m.pointee.currentNavID),
+            backVisible(in: nav, of: m)
+        else {
             return .noBackButton
         }
         return NavSlots.hasTransition(nav) ? .barInTransition : nil
     }
 
     mutating func backCommand() throws {
-        if let reason = backIgnored() {
+        if let reason = withUnsafeMutablePointer(to: &self, { Self.backIgnored($0) }) {
             emit(.touchIgnored(.back, because: reason))
             return
         }

@@ -2,11 +2,14 @@
 extension NavigationModel {
     /// Why the gesture's delegate would refuse to begin now, or nil if it begins.
     @inline(__always) func swipeRefusal(_ nav: NavController) -> SwipeRefusal? {
-        withUnsafePointer(to: nav) { swipeRefusal($0) }
+        withUnsafePointer(to: self) { m in withUnsafePointer(to: nav) { Self.swipeRefusal($0, in: m) } }
     }
 
-    /// `swipeRefusal(_:)` of a controller read where it is (`NavTable.controller(_:)`).
-    @inline(__always) func swipeRefusal(_ nav: UnsafePointer<NavController>) -> SwipeRefusal? {
+    /// `swipeRefusal(_:)` of a controller read where it is (`NavTable.controller(_:)`),
+    /// in the model `m` points to (see `backIgnored(_:)`).
+    @inline(__always) static func swipeRefusal(
+        _ nav: UnsafePointer<NavController>, in m: UnsafePointer<NavigationModel>
+    ) -> SwipeRefusal? {
         switch nav.pointee.gestureDelegate {
         case .none:
             return nil
@@ -15,15 +18,15 @@ extension NavigationModel {
             if nav.pointee.isPushing { return .pushing }
             return nil
         case .system:
-            if NavSlots.hasTransition(nav) || isModalTransitioning { return .transitionInFlight }
+            if NavSlots.hasTransition(nav) || m.pointee.isModalTransitioning { return .transitionInFlight }
             if nav.pointee.stack.count <= 1 { return .noPreviousScreen }
             guard let top = nav.pointee.stack.last else { return .noPreviousScreen }
-            let t = traits(of: top)
-            if t.hidesBack || screens[top]?.backHiddenByGate == true { return .hidesBack(top) }
+            let t = m.pointee.traits(of: top)
+            if t.hidesBack || m.pointee.screens[top]?.backHiddenByGate == true { return .hidesBack(top) }
             if t.customBack { return .customBack(top) }
             // (No delegate, no animator: the usual case asks without a copy of the controller.)
             if nav.pointee.delegate.isNone { return nil }
-            let supplied = suppliedAnimator(nav.pointee)
+            let supplied = Self.suppliedAnimator(nav.pointee)
             if supplied.animation, !supplied.interaction {
                 return .animatorWithoutInteraction
             }
@@ -93,10 +96,11 @@ extension NavigationModel {
         case begin
     }
 
-    @inline(__always) func swipeStart(percent: Int?) -> SwipeStart {
-        if let blocker = touchBlocker() { return .ignored(blocker) }
+    /// Of the model `m` points to, read in place (see `backIgnored(_:)`).
+    @inline(__always) static func swipeStart(_ m: UnsafePointer<NavigationModel>, percent: Int?) -> SwipeStart {
+        if let blocker = m.pointee.touchBlocker() { return .ignored(blocker) }
         // The controller and its transition read where they are (see `backIgnored`).
-        guard !plainModalOnTop, let nav = navs.controller(currentNavID) else {
+        guard !m.pointee.plainModalOnTop, let nav = m.pointee.navs.controller(m.pointee.currentNavID) else {
             return .ignored(.noNavigationController)
         }
         if NavSlots.hasTransition(nav) {
@@ -106,14 +110,14 @@ extension NavigationModel {
                 return percent == nil ? .ignored(.swipeHeld) : .move(held: held)
             }
         }
-        if let reason = swipeRefusal(nav) { return .refused(reason) }
+        if let reason = swipeRefusal(nav, in: m) { return .refused(reason) }
         return .begin
     }
 
     /// Whether a swipe or drag made now leaves the state as it is: ignored,
     /// refused, or a drag to where the finger already is.
-    @inline(__always) func swipeChangesNothing(percent: Int?) -> Bool {
-        switch swipeStart(percent: percent) {
+    @inline(__always) static func swipeChangesNothing(_ m: UnsafePointer<NavigationModel>, percent: Int?) -> Bool {
+        switch swipeStart(m, percent: percent) {
         case .ignored, .refused: true
         case .move(let held): held == percent
         case .begin: false
@@ -123,7 +127,7 @@ extension NavigationModel {
     mutating func swipeCommand(percent: Int?, cancel: Bool) throws {
         let touch: Touch = percent == nil ? (cancel ? .swipeCancel : .swipe) : .drag
         let id = currentNavID
-        switch swipeStart(percent: percent) {
+        switch withUnsafeMutablePointer(to: &self, { Self.swipeStart($0, percent: percent) }) {
         case .ignored(let reason):
             emit(.touchIgnored(touch, because: reason))
             return

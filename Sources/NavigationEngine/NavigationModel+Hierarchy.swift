@@ -136,10 +136,18 @@ extension NavigationModel {
 
     /// `backVisible(in:)` of a controller read where it is (`NavTable.controller(_:)`).
     @inline(__always) func backVisible(in nav: UnsafePointer<NavController>) -> Bool {
+        withUnsafePointer(to: self) { Self.backVisible(in: nav, of: $0) }
+    }
+
+    /// `backVisible(in:)` in the model `m` points to, read in place
+    /// (`NavigationModel.backIgnored(_:)`).
+    @inline(__always) static func backVisible(
+        in nav: UnsafePointer<NavController>, of m: UnsafePointer<NavigationModel>
+    ) -> Bool {
         guard let top = nav.pointee.stack.last else { return false }
-        let t = traits(of: top)
+        let t = m.pointee.traits[top.cls] ?? ScreenTraits()
         if t.customBack { return true }
-        return nav.pointee.stack.count > 1 && !t.hidesBack && screens[top]?.backHiddenByGate != true
+        return nav.pointee.stack.count > 1 && !t.hidesBack && m.pointee.screens[top]?.backHiddenByGate != true
     }
 
     // MARK: - References
