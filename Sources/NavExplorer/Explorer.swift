@@ -155,11 +155,18 @@ public struct Explorer: Sendable {
     /// deadline in flight, or earlier, a deadline less a duration an action
     /// could start; nil when the clock can end nothing.
     func waitTarget(_ model: NavigationModel) -> Int? {
+        withUnsafePointer(to: model) { waitTarget(in: $0) }
+    }
+
+    /// `waitTarget(_:)` of the model `model` points to, read in place (the
+    /// explorer's model, handed over by value, was copied on every wait step).
+    @inline(__always)
+    func waitTarget(in model: UnsafePointer<NavigationModel>) -> Int? {
         var best = Int.max
-        model.forEachDeadline { best = Swift.min(best, $0) }
+        NavigationModel.forEachDeadline(in: model) { best = Swift.min(best, $0) }
         guard best != .max else { return nil }
-        let clock = model.clock
-        model.forEachDeadline { end in
+        let clock = model.pointee.clock
+        NavigationModel.forEachDeadline(in: model) { end in
             for d in startDurations {
                 let t = end - d
                 if t > clock, t < best { best = t }
@@ -185,7 +192,7 @@ public struct Explorer: Sendable {
                 return nil
             }
         }
-        guard let target = waitTarget(model) else { return nil }
+        guard let target = withUnsafePointer(to: &model, { waitTarget(in: $0) }) else { return nil }
         model.advanceClock(to: target, events: &events, recording: recording)
         return false
     }

@@ -29,10 +29,21 @@ extension NavigationModel {
     /// least once (a controller's may come twice: `NavTable.forEachActive`).
     /// The explorer's wait asks on every wait step; nothing is allocated.
     public func forEachDeadline(_ body: (Int) -> Void) {
-        if let end = modalTransition?.end { body(end) }
-        navs.forEachActive { id in
-            // `transition?.end` reads the end in place, without copying the transition.
-            if let end = navs[id]?.transition?.end { body(end) }
+        withUnsafePointer(to: self) { Self.forEachDeadline(in: $0, body) }
+    }
+
+    /// `forEachDeadline(_:)` of the model `m` points to, read in place: the
+    /// explorer asks on every wait step, and its model handed to a method
+    /// from another module was copied whole first (a memcpy of it).
+    @inline(__always)
+    public static func forEachDeadline(in m: UnsafePointer<NavigationModel>, _ body: (Int) -> Void) {
+        if m.pointee.isModalTransitioning, let end = m.pointee.modalTransition?.end { body(end) }
+        m.pointee.navs.forEachActive { id in
+            // The controller and its transition read where they are.
+            guard let nav = m.pointee.navs.controller(id), NavSlots.hasTransition(nav),
+                let end = NavSlots.transition(of: nav).pointee.end
+            else { return }
+            body(end)
         }
     }
 
