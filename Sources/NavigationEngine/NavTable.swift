@@ -372,6 +372,15 @@ final class NavSlots: @unchecked Sendable {
         (UnsafeRawPointer(nav) + delegateOffset).assumingMemoryBound(to: DelegateSlot.self)
     }
 
+    /// A controller's tab name, in place.
+    @inline(__always) static func tabName(of nav: UnsafePointer<NavController>) -> UnsafePointer<String?> {
+        (UnsafeRawPointer(nav) + tabNameOffset).assumingMemoryBound(to: String?.self)
+    }
+
+    @inline(__always) private static var tabNameOffset: Int {
+        MemoryLayout<NavController>.offset(of: \NavController.tabName)!
+    }
+
     @inline(__always) private static var delegateOffset: Int {
         MemoryLayout<NavController>.offset(of: \NavController.delegate)!
     }

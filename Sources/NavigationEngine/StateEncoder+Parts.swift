@@ -1,79 +1,111 @@
 // The parts of a model in the fingerprint's order (StateEncoder.swift).
 
 extension NavController {
-    /// The controller's own hash (its fields as `encode` puts them, hashed
-    /// as a part), 0 for an empty slot: what the model's fingerprint mixes in
-    /// for the slot. A function of the controller alone, so a slot's summary
-    /// keeps it until the slot is written (NavTable+Summary.swift).
+    /// The controller's own hash (`hash(_:encoder:)`), 0 for an empty slot:
+    /// what the model's fingerprint mixes in for the slot. A function of the
+    /// controller alone, so a slot's summary keeps it until the slot is
+    /// written (NavTable+Summary.swift).
+    @inline(__always)
     static func hash(_ slot: UnsafePointer<NavController?>, encoder e: inout StateEncoder) -> UInt64 {
-        guard case .some = slot.pointee else { return 0 }
-        return e.hashOfPart { e in encode(slot, into: &e) }
+        NavSlots.isEmpty(slot) ? 0 : hash(NavSlots.payload(slot), encoder: &e)
     }
 
-    /// The controller in `slot` (nothing when the slot is empty), its fields
-    /// read in place: a copy of the controller retained and released every
-    /// array in it. Past the test of the slot's tag, each field is read
-    /// through `unsafelyUnwrapped`, not tested again.
-    static func encode(_ slot: UnsafePointer<NavController?>, into e: inout StateEncoder) {
-        guard case .some = slot.pointee else { return }
-        e.put(slot.pointee.unsafelyUnwrapped.id)
-        e.put(UInt64(slot.pointee.unsafelyUnwrapped.cls.features.rawValue))
-        e.put(slot.pointee.unsafelyUnwrapped.cls.nameHash)
-        e.put(slot.pointee.unsafelyUnwrapped.stack)
-        switch slot.pointee.unsafelyUnwrapped.delegate {
-        case .none: e.put(0 as UInt64)
-        case .outside(let outside):
-            e.put(1 as UInt64)
-            outside.encode(into: &e)
-        case .controller(let forwardingTo):
-            if let forwardingTo {
-                e.put(3 as UInt64)
-                forwardingTo.encode(into: &e)
-            } else {
-                e.put(2 as UInt64)
+    /// The controller at `nav`, hashed as a part, its fields read in place
+    /// (a copy of the controller retained and released every array in it).
+    /// Every field of a fixed size goes into one word with the id (`shape`),
+    /// and the two array counts into another: a field a word, with a tag for
+    /// each optional and enum, took about 30 words a controller, each a
+    /// multiplication. Each variable-length part still follows its length
+    /// and each optional's value its tag, so no two controllers give the
+    /// same words. (Counts and an id that do not fit 32 bits are marked,
+    /// and follow whole.)
+    static func hash(_ nav: UnsafePointer<NavController>, encoder e: inout StateEncoder) -> UInt64 {
+        var m = PartHasher()
+        let id = nav.pointee.id
+        let stackCount = nav.pointee.stack.count
+        let queueCount = nav.pointee.queue.count
+        let delegate = NavSlots.delegate(of: nav)
+        let tabName = NavSlots.tabName(of: nav)
+        let moving = NavSlots.hasTransition(nav)
+        // Bits 0-7: the class's features; 8-9: the delegate's case; 10-11:
+        // the gesture delegate; 12-14: the flags; 15: a safe delegate; 16: a
+        // transition, 17-24 its kind, from, end and flags; 25: a tab name; 26:
+        // wide (the id and counts follow whole); 32-63: the id.
+        var shape = UInt64(nav.pointee.cls.features.rawValue)
+        switch delegate.pointee {
+        case .none: break
+        case .outside: shape |= 1 << 8
+        case .controller(forwardingTo: .none): shape |= 2 << 8
+        case .controller(forwardingTo: .some): shape |= 3 << 8
+        }
+        switch nav.pointee.gestureDelegate {
+        case .system: break
+        case .none: shape |= 1 << 10
+        case .controller: shape |= 2 << 10
+        }
+        if nav.pointee.contentPanEnabled { shape |= 1 << 12 }
+        if nav.pointee.isPushing { shape |= 1 << 13 }
+        if nav.pointee.barCorrupted { shape |= 1 << 14 }
+        if case .some = nav.pointee.safeDelegate { shape |= 1 << 15 }
+        if moving {
+            let t = NavSlots.transition(of: nav)
+            shape |= 1 << 16
+            switch t.pointee.kind {
+            case .push: break
+            case .pop: shape |= 1 << 17
+            case .interactive(_, let cancels): shape |= (cancels ? 3 : 2) << 17
             }
+            if case .some = t.pointee.from { shape |= 1 << 19 }
+            if case .some = t.pointee.end { shape |= 1 << 20 }
+            shape |= t.pointee.flags << 21
         }
-        switch slot.pointee.unsafelyUnwrapped.gestureDelegate {
-        case .system: e.put(0 as UInt64)
-        case .none: e.put(1 as UInt64)
-        case .controller: e.put(2 as UInt64)
+        if case .some = tabName.pointee { shape |= 1 << 25 }
+        if (UInt64(bitPattern: Int64(id)) | UInt64(stackCount) | UInt64(queueCount)) >> 32 == 0 {
+            m.put(shape | UInt64(id) << 32, UInt64(stackCount) | UInt64(queueCount) << 32)
+        } else {
+            m.put(shape | 1 << 26, UInt64(bitPattern: Int64(id)))
+            m.put(UInt64(stackCount), UInt64(queueCount))
         }
-        e.put(
-            flags: slot.pointee.unsafelyUnwrapped.contentPanEnabled, slot.pointee.unsafelyUnwrapped.isPushing,
-            slot.pointee.unsafelyUnwrapped.barCorrupted)
-        e.put(slot.pointee.unsafelyUnwrapped.safeDelegate)
-        if NavSlots.hasTransition(NavSlots.payload(slot)) {
+        m.put(nav.pointee.cls.nameHash)
+        nav.pointee.stack.withUnsafeBufferPointer { m.put($0) }
+        switch delegate.pointee {
+        case .outside(let outside), .controller(forwardingTo: .some(let outside)):
+            m.put(e.stringHash(outside.name), outside.methodMask)
+        case .none, .controller(forwardingTo: .none): break
+        }
+        if case .some(let safe) = nav.pointee.safeDelegate { m.put(safe) }
+        if moving {
             // Through the transition's address: `transition?.kind` and the like
             // copied the whole transition out for each field.
-            let t = NavSlots.transition(of: NavSlots.payload(slot))
-            e.put(1 as UInt64)
-            switch t.pointee.kind {
-            case .push: e.put(0 as UInt64)
-            case .pop: e.put(1 as UInt64)
-            case .interactive(let percent, let cancels):
-                e.put(cancels ? 3 as UInt64 : 2)
-                e.put(percent)
+            let t = NavSlots.transition(of: nav)
+            if case .some(let from) = t.pointee.from { m.put(from) }
+            let removed = t.pointee.removed.count
+            let added = t.pointee.addedBelow.count
+            if (removed | added) >> 31 == 0 {
+                m.put(UInt64(removed) | UInt64(added) << 32, t.pointee.to)
+            } else {
+                m.put(1 << 63, t.pointee.to)
+                m.put(UInt64(removed), UInt64(added))
             }
-            e.put(t.pointee.from)
-            e.put(t.pointee.to)
-            e.put(t.pointee.removed)
-            e.put(t.pointee.addedBelow)
-            e.put(t.pointee.flags)
-            e.put(t.pointee.start)
-            e.put(t.pointee.end)
-        } else {
-            e.put(0 as UInt64)
+            t.pointee.removed.withUnsafeBufferPointer { m.put($0) }
+            t.pointee.addedBelow.withUnsafeBufferPointer { m.put($0) }
+            if case .some(let end) = t.pointee.end {
+                m.put(UInt64(bitPattern: Int64(t.pointee.start)), UInt64(bitPattern: Int64(end)))
+            } else {
+                m.put(t.pointee.start)
+            }
+            if case .interactive(let percent, _) = t.pointee.kind { m.put(percent) }
         }
-        e.put(slot.pointee.unsafelyUnwrapped.queue.count)
-        slot.pointee.unsafelyUnwrapped.queue.withUnsafeBufferPointer { queue in
-            for i in queue.indices { NavCall.encode(queue.baseAddress! + i, into: &e) }
+        nav.pointee.queue.withUnsafeBufferPointer { queue in
+            for i in queue.indices { NavCall.hash(queue.baseAddress! + i, into: &m) }
         }
-        e.put(slot.pointee.unsafelyUnwrapped.tabName)
+        if case .some(let name) = tabName.pointee { m.put(e.stringHash(name)) }
+        return m.value
     }
 }
 
 extension NavTransition {
-    /// The flags in one word, as `put(flags:)` packs them.
+    /// The flags in four bits, the first in bit 0.
     fileprivate var flags: UInt64 {
         (toIsNew ? 1 : 0) | (animated ? 2 : 0) | (repairsBar ? 4 : 0) | (byContentPan ? 8 : 0)
     }
@@ -87,14 +119,13 @@ extension ControllerClass {
 }
 
 extension OutsideDelegate {
-    func encode(into e: inout StateEncoder) {
-        e.put(name)
-        // Or'ed over the set's elements: a look-up of each method hashed its
-        // raw value, a string (a fifth of a search's instructions on a setup
-        // with an outside delegate).
+    /// The methods as a mask of `DelegateMethod.bit`s, or'ed over the set's
+    /// elements: a look-up of each method hashed its raw value, a string (a
+    /// fifth of a search's instructions on a setup with an outside delegate).
+    var methodMask: UInt64 {
         var mask: UInt64 = 0
         for method in methods { mask |= method.bit }
-        e.put(mask)
+        return mask
     }
 }
 
@@ -115,6 +146,21 @@ extension DelegateMethod {
 extension NavCall {
     func encode(into e: inout StateEncoder) {
         withUnsafePointer(to: self) { Self.encode($0, into: &e) }
+    }
+
+    /// The call at `call`, read in place, into a controller's hash: the
+    /// words `encode` puts, a name with the word before it.
+    @inline(__always)
+    static func hash(_ call: UnsafePointer<NavCall>, into m: inout PartHasher) {
+        switch call.pointee {
+        case .push(let name, let animated): m.put(animated ? 1 : 0, name)
+        case .pop(let animated): m.put(animated ? 3 as UInt64 : 2)
+        case .popTo(let name, let animated): m.put(animated ? 5 : 4, name)
+        case .popToRoot(let animated): m.put(animated ? 7 as UInt64 : 6)
+        case .setStack(let names, let animated):
+            m.put(animated ? 9 : 8, UInt64(names.count))
+            names.withUnsafeBufferPointer { m.put($0) }
+        }
     }
 
     /// The call at `call`, read in place.

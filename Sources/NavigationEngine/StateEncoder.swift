@@ -7,7 +7,8 @@
 /// compares only as one lineage: see `NameTable`), each variable-length part
 /// preceded by its length and each optional or enum by a tag, and mixes each
 /// word into the fingerprint as it goes (the wyhash construction: a 64x64->128
-/// bit multiplication a word; the number of words is not mixed in at the end:
+/// bit multiplication a word, or a pair of words in a controller's hash,
+/// `PartHasher`; the number of words is not mixed in at the end:
 /// each variable-length part is preceded by its length, so no state's words
 /// are the start of another's). Containers `==` compares whatever their slot
 /// order (the live screens, the per-class counters and traits) are mixed as
@@ -17,7 +18,8 @@
 /// (the screens' traits) are hashed once and reused while the search's states
 /// share them. Each controller is mixed in as its own hash, which its slot's
 /// summary keeps from `canonicalize` until the slot is written (NavTable+Summary.swift),
-/// so a step that leaves a controller alone does not hash it again; a
+/// so a step that leaves a controller alone does not hash it again; its
+/// fields of a fixed size are packed into two words (`NavController.hash`); a
 /// controller class's name is hashed once, when it is set (`ControllerClass.nameHash`).
 ///
 /// Two `==` models have the same fingerprint; two models that are not `==`
@@ -131,15 +133,15 @@ public struct StateEncoder {
         }
     }
 
-    /// One word: the string's own hash (its length, then its UTF-8 bytes
-    /// eight to a word, the last padded with zeros). A string `==` to one
-    /// hashed lately reuses that one's hash: the controller classes' names
-    /// come back in every state.
-    mutating func put(_ text: String) {
-        for entry in cachedStrings where entry.text == text {
-            put(entry.hash)
-            return
-        }
+    /// One word: the string's own hash (`stringHash`).
+    mutating func put(_ text: String) { put(stringHash(text)) }
+
+    /// The string's own hash (its length, then its UTF-8 bytes eight to a
+    /// word, the last padded with zeros). A string `==` to one hashed lately
+    /// reuses that one's hash: an outside delegate's name comes back in
+    /// every state.
+    mutating func stringHash(_ text: String) -> UInt64 {
+        for entry in cachedStrings where entry.text == text { return entry.hash }
         let hash = Self.hash(of: text)
         if cachesStrings {
             if cachedStrings.count < Self.cachedStringCount {
@@ -149,7 +151,7 @@ public struct StateEncoder {
                 nextCachedString = (nextCachedString + 1) % Self.cachedStringCount
             }
         }
-        put(hash)
+        return hash
     }
 
     /// The hash `put(_ text:)` mixes in for `text`.
@@ -249,5 +251,59 @@ public struct StateEncoder {
         let value = Self.mum(h, 0x8ebc_6af0_9c88_c6e3)
         h = saved
         return value
+    }
+}
+
+/// The hash of a part taken on its own, in a local variable (a controller,
+/// `NavController.hash`): `StateEncoder.put` mixes into the encoder's field,
+/// which, the encoder being `inout`, was stored back to memory after every
+/// word. The same mix a word, and `put(_:_:)` mixes two words with one
+/// multiplication (as wyhash takes 16 bytes).
+struct PartHasher {
+    private var h: UInt64 = 0x2d35_8dcc_aa6c_78a5
+
+    @inline(__always)
+    mutating func put(_ word: UInt64) {
+        h = StateEncoder.mum(h ^ word, 0xe703_7ed1_a0b4_28db)
+    }
+
+    @inline(__always)
+    mutating func put(_ a: UInt64, _ b: UInt64) {
+        h = StateEncoder.mum(h ^ a, b ^ 0x5899_65cc_7537_4cc3)
+    }
+
+    @inline(__always)
+    mutating func put(_ value: Int) { put(UInt64(bitPattern: Int64(value))) }
+
+    /// A screen name as `StateEncoder.put(_:)` puts one: one word, or a marked
+    /// word and the ordinal when it does not fit 32 bits.
+    @inline(__always)
+    mutating func put(_ name: ScreenName) {
+        if name.ordinal >= 0, name.ordinal < 0xFFFF_FFFF {
+            put(UInt64(name.cls.id) << 32 | UInt64(name.ordinal))
+        } else {
+            put(UInt64(name.cls.id) << 32 | 0xFFFF_FFFF)
+            put(name.ordinal)
+        }
+    }
+
+    /// `word`, then `name` as `put(_ name:)` puts it, the two in one multiplication.
+    @inline(__always)
+    mutating func put(_ word: UInt64, _ name: ScreenName) {
+        if name.ordinal >= 0, name.ordinal < 0xFFFF_FFFF {
+            put(word, UInt64(name.cls.id) << 32 | UInt64(name.ordinal))
+        } else {
+            put(word, UInt64(name.cls.id) << 32 | 0xFFFF_FFFF)
+            put(name.ordinal)
+        }
+    }
+
+    @inline(__always)
+    mutating func put(_ names: UnsafeBufferPointer<ScreenName>) {
+        for name in names { put(name) }
+    }
+
+    var value: UInt64 {
+        @inline(__always) get { StateEncoder.mum(h, 0x8ebc_6af0_9c88_c6e3) }
     }
 }
