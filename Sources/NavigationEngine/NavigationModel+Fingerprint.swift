@@ -1,124 +1,138 @@
 // The model's fields in the fingerprint's order (StateEncoder.swift).
 
 extension NavigationModel {
-    /// Every field `==` compares, in a fixed order (see `StateEncoder`).
-    /// Inlined, with its two parts below: called on a model held in place
-    /// (`StateEncoder.fingerprint(of: &model)`), a call of a method on it
-    /// copied the whole model first.
-    @inline(__always) func encode(into e: inout StateEncoder) {
-        e.put(profile == .ios26 ? 0 as UInt64 : 1)
-        e.put(clock)
-        e.put(durations.push)
-        e.put(durations.pop)
-        e.put(durations.present)
-        e.put(durations.dismiss)
-        e.put(traits: traits, hash: Self.hash(of:))
+    /// Every field `==` compares, in a fixed order (see `StateEncoder`), into
+    /// `m`; `e` keeps what the walk reuses (the traits' hash, strings' hashes)
+    /// and adds up the unordered containers. Every field of a fixed size goes
+    /// into one word (`shape`: the profile, the flags, which case each enum
+    /// and which optionals are set), and most words go in two at a time: a
+    /// word a field and a tag, about 30 multiplications a state, each stored
+    /// back to the inout encoder, were half the fingerprint's cost.
+    ///
+    /// Inlined, the model read in place through its address, each field
+    /// where it is used: a method called on a model held in place
+    /// (`StateEncoder.fingerprint(of: &model)`) copied the whole model first,
+    /// and inlined, took every field into a local at its start (the calls
+    /// below might have changed the model, for all the compiler knew),
+    /// spilled to the stack: about 120 instructions a state.
+    @inline(__always)
+    static func encode(_ model: UnsafePointer<NavigationModel>, into m: inout PartHasher, encoder e: inout StateEncoder)
+    {
         e.beginPairs()
-        counters.appendEntries(to: &e)
-        e.endPairs()
-        e.put(created)
-        encodeScreens(into: &e)
-        encodeControllers(into: &e)
-        e.put(nextNavID)
-        switch window {
-        case .nav(let id):
-            e.put(0 as UInt64)
-            e.put(id)
-        case .tabs(let ids, let selected):
-            e.put(1 as UInt64)
-            e.put(ids.count)
-            for id in ids { e.put(id) }
-            e.put(selected)
+        model.pointee.counters.appendEntries(to: &e)
+        let counted = e.pairs()
+        // The live screens: packed, one word of name and one of the rest per
+        // screen, kept as the slots change, when every ordinal and parent
+        // fits its bits (always, in practice).
+        e.beginPairs()
+        let screensPacked = model.pointee.screens.appendPacked(to: &e)
+        if !screensPacked {
+            e.beginPairs()
+            model.pointee.screens.appendEntries(to: &e)
         }
-        e.put(modals.count)
-        for modal in modals { modal.encode(into: &e) }
-        if case .some(let transition) = modalTransition {
-            e.put(1 as UInt64)
-            e.put(flags: transition.presenting, transition.animated)
-            transition.modal.encode(into: &e)
-            e.put(transition.end)
-        } else {
-            e.put(0 as UInt64)
+        let screenPairs = e.pairs()
+        // Bit 0: the profile; 1, 2: nesting, the content pan used; 3: the
+        // screens packed; 4: the window's case; 5-7: a modal transition, its
+        // direction and animation; 8-10: an alert, its action's case, its
+        // asker; 11-13: why the UI is frozen (0: it is not); 14, 15: a gate
+        // breach, a confirmation breach.
+        var shape: UInt64 = model.pointee.profile == .ios26 ? 0 : 1
+        if model.pointee.nesting { shape |= 1 << 1 }
+        if model.pointee.contentPanUsed { shape |= 1 << 2 }
+        if screensPacked { shape |= 1 << 3 }
+        if case .tabs = model.pointee.window { shape |= 1 << 4 }
+        if case .some(let transition) = model.pointee.modalTransition {
+            shape |= 1 << 5
+            if transition.presenting { shape |= 1 << 6 }
+            if transition.animated { shape |= 1 << 7 }
         }
-        controllerClass.encode(into: &e)
-        if case .some(let alert) = alert {
-            e.put(1 as UInt64)
-            e.put(alert.text)
-            switch alert.action {
-            case .customBack(let nav):
-                e.put(0 as UInt64)
-                e.put(nav)
-            case .safePop(let nav, let call):
-                e.put(1 as UInt64)
-                e.put(nav)
-                call.encode(into: &e)
-            }
-            e.put(alert.asker)
-        } else {
-            e.put(0 as UInt64)
+        if case .some(let alert) = model.pointee.alert {
+            shape |= 1 << 8
+            if case .safePop = alert.action { shape |= 1 << 9 }
+            if case .some = alert.asker { shape |= 1 << 10 }
         }
-        if case .some(let frozen) = frozen {
+        if case .some(let frozen) = model.pointee.frozen {
             switch frozen.reason {
-            case .rootScreen(let delegateLetItBegin): e.put(delegateLetItBegin ? 1 as UInt64 : 2)
-            case .transitionRunning(let push): e.put(push ? 3 as UInt64 : 4)
+            case .rootScreen(let delegateLetItBegin): shape |= (delegateLetItBegin ? 1 : 2) << 11
+            case .transitionRunning(let push): shape |= (push ? 3 : 4) << 11
             }
-            e.put(frozen.nav)
-        } else {
-            e.put(0 as UInt64)
         }
-        e.put(flags: nesting, contentPanUsed)
-        guarantees.encode(into: &e)
-    }
-
-    /// The controllers by id, each as its own hash (`NavController.hash`, 0
-    /// for an empty slot): the one its slot's summary keeps when the slot is
-    /// unchanged since `NavTable.refreshHashes` (which `canonicalize` runs),
-    /// else computed here, fields read in place.
-    @inline(__always) private func encodeControllers(into e: inout StateEncoder) {
-        let ids = navs.comparedIDs
-        e.put(ids.count)
-        let slots = navs.slots
-        for id in ids { e.put(slots.hash(id, encoder: &e)) }
+        if case .some = model.pointee.guarantees.gateBreach { shape |= 1 << 14 }
+        if case .some = model.pointee.guarantees.confirmationBreach { shape |= 1 << 15 }
+        m.put(shape, UInt64(bitPattern: Int64(model.pointee.clock)))
+        m.put(model.pointee.durations.push, model.pointee.durations.pop)
+        m.put(model.pointee.durations.present, model.pointee.durations.dismiss)
+        m.put(e.traitsHash(model.pointee.traits, hash: Self.hash(of:)), model.pointee.controllerClass.nameHash)
+        m.put(
+            UInt64(model.pointee.controllerClass.features.rawValue), UInt64(bitPattern: Int64(model.pointee.created)))
+        m.put(counted.count, counted.sum)
+        m.put(screenPairs.count, screenPairs.sum)
+        // The controllers by id, each as its own hash (`NavController.hash`,
+        // 0 for an empty slot): the one its slot's summary keeps when the slot
+        // is unchanged since `NavTable.refreshHashes` (which `canonicalize`
+        // runs), else computed here, fields read in place.
+        let ids = model.pointee.navs.comparedIDs
+        m.put(ids.count, model.pointee.nextNavID)
+        let slots = model.pointee.navs.slots
+        for id in ids { m.put(slots.hash(id, encoder: &e)) }
         withExtendedLifetime(slots) {}
+        switch model.pointee.window {
+        case .nav(let id): m.put(id)
+        case .tabs(let ids, let selected):
+            m.put(ids.count, selected)
+            for id in ids { m.put(id) }
+        }
+        m.put(model.pointee.modals.count)
+        for modal in model.pointee.modals { modal.encode(into: &m) }
+        if case .some(let transition) = model.pointee.modalTransition {
+            transition.modal.encode(into: &m)
+            m.put(transition.end)
+        }
+        if case .some(let alert) = model.pointee.alert {
+            switch alert.action {
+            case .customBack(let nav): m.put(e.stringHash(alert.text), UInt64(bitPattern: Int64(nav)))
+            case .safePop(let nav, let call):
+                m.put(e.stringHash(alert.text), UInt64(bitPattern: Int64(nav)))
+                withUnsafePointer(to: call) { NavCall.hash($0, into: &m) }
+            }
+            if case .some(let asker) = alert.asker { m.put(asker) }
+        }
+        if case .some(let frozen) = model.pointee.frozen { m.put(frozen.nav) }
+        model.pointee.guarantees.encode(into: &m)
     }
 
     /// The traits' own hash: each class's entry, summed (slot order does not count).
     private static func hash(of traits: ClassMap<ScreenTraits>) -> UInt64 {
         var e = StateEncoder()
-        return e.hashOfPart { e in
-            e.beginPairs()
-            traits.forEachEntry { cls, t in
-                let entry = e.hashOfPart { e in
-                    e.put(UInt64(cls.id))
-                    e.put(flags: t.gate, t.customBack, t.hidesBack)
-                    e.put(t.customBackAlert)
-                    e.put(t.confirm)
-                }
-                e.appendEntry(hash: entry)
-            }
-            e.endPairs()
-        }
-    }
-
-    @inline(__always) private func encodeScreens(into e: inout StateEncoder) {
-        // One word of name and one of the rest per screen, when every ordinal
-        // and parent fits its bits (always, in practice).
         e.beginPairs()
-        let packed = screens.appendPacked(to: &e)
-        if packed {
-            e.endPairs()
-        } else {
-            e.beginPairs()
-            screens.forEachScreen { screen in
-                let entry = e.hashOfPart { e in
-                    e.put(screen.name)
-                    e.put(flags: screen.viewLoaded, screen.runtimeGate, screen.backHiddenByGate)
-                    e.put(screen.parent)
-                }
-                e.appendEntry(hash: entry)
-            }
-            e.endPairs()
+        traits.forEachEntry { cls, t in
+            var entry = PartHasher()
+            let flags: UInt64 = (t.gate ? 1 : 0) | (t.customBack ? 2 : 0) | (t.hidesBack ? 4 : 0)
+            let texts: UInt64 = (t.customBackAlert == nil ? 0 : 1) | (t.confirm == nil ? 0 : 2)
+            entry.put(UInt64(cls.id), flags | texts << 3)
+            if let text = t.customBackAlert { entry.put(e.stringHash(text)) }
+            if let text = t.confirm { entry.put(e.stringHash(text)) }
+            e.appendEntry(hash: entry.value)
         }
-        e.put(packed)
+        var m = PartHasher()
+        let pairs = e.pairs()
+        m.put(pairs.count, pairs.sum)
+        return m.value
+    }
+}
+
+extension ScreenTable {
+    /// Each live screen's own hash, into the container begun last, when
+    /// the screens are not packed (`appendPacked`).
+    fileprivate func appendEntries(to e: inout StateEncoder) {
+        forEachScreen { screen in
+            var entry = PartHasher()
+            let flags: UInt64 =
+                (screen.viewLoaded ? 1 : 0) | (screen.runtimeGate ? 2 : 0) | (screen.backHiddenByGate ? 4 : 0)
+                | (screen.parent == nil ? 0 : 8)
+            entry.put(flags, screen.name)
+            if let parent = screen.parent { entry.put(parent) }
+            e.appendEntry(hash: entry.value)
+        }
     }
 }

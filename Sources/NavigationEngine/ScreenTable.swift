@@ -436,7 +436,7 @@ extension ScreenTable {
     /// name (class number high, ordinal low) and its flags and parent. False
     /// when an ordinal or a parent does not fit its bits (never in practice).
     func appendPacked(to e: inout StateEncoder) -> Bool {
-        // As `e.appendPair(slot.key, slot.fields)` for each slot, summed as the slots changed.
+        // `StateEncoder.entryHash(slot.key, slot.fields)` of each slot, summed as the slots changed.
         e.appendPairs(count: UInt64(used), sum: entrySum)
         return wide.isEmpty
     }

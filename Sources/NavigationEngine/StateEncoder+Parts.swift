@@ -111,13 +111,6 @@ extension NavTransition {
     }
 }
 
-extension ControllerClass {
-    func encode(into e: inout StateEncoder) {
-        e.put(UInt64(features.rawValue))
-        e.put(nameHash)
-    }
-}
-
 extension OutsideDelegate {
     /// The methods as a mask of `DelegateMethod.bit`s, or'ed over the set's
     /// elements: a look-up of each method hashed its raw value, a string (a
@@ -144,12 +137,9 @@ extension DelegateMethod {
 }
 
 extension NavCall {
-    func encode(into e: inout StateEncoder) {
-        withUnsafePointer(to: self) { Self.encode($0, into: &e) }
-    }
-
-    /// The call at `call`, read in place, into a controller's hash: the
-    /// words `encode` puts, a name with the word before it.
+    /// The call at `call`, read in place: its case and whether it is
+    /// animated in one word, and the name it holds with that word in one
+    /// multiplication (a list of names after its count).
     @inline(__always)
     static func hash(_ call: UnsafePointer<NavCall>, into m: inout PartHasher) {
         switch call.pointee {
@@ -162,52 +152,35 @@ extension NavCall {
             names.withUnsafeBufferPointer { m.put($0) }
         }
     }
-
-    /// The call at `call`, read in place.
-    static func encode(_ call: UnsafePointer<NavCall>, into e: inout StateEncoder) {
-        switch call.pointee {
-        case .push(let name, let animated):
-            e.put(animated ? 1 as UInt64 : 0)
-            e.put(name)
-        case .pop(let animated): e.put(animated ? 3 as UInt64 : 2)
-        case .popTo(let name, let animated):
-            e.put(animated ? 5 as UInt64 : 4)
-            e.put(name)
-        case .popToRoot(let animated): e.put(animated ? 7 as UInt64 : 6)
-        case .setStack(let names, let animated):
-            e.put(animated ? 9 as UInt64 : 8)
-            e.put(names)
-        }
-    }
 }
 
 extension Modal {
-    func encode(into e: inout StateEncoder) {
-        e.put(presenter)
-        e.put(screen)
-        e.put(nav)
+    /// Which of its optionals are set with its screen, then their values.
+    @inline(__always)
+    func encode(into m: inout PartHasher) {
+        m.put((presenter == nil ? 0 : 1) | (nav == nil ? 0 : 2), screen)
+        if let presenter { m.put(presenter) }
+        if let nav { m.put(nav) }
     }
 }
 
 extension Guarantees {
-    func encode(into e: inout StateEncoder) {
-        e.put(guarded.count)
-        for entry in guarded { entry.encode(into: &e) }
-        e.put(granted)
-        if let breach = gateBreach {
-            e.put(1 as UInt64)
-            breach.encode(into: &e)
-        } else {
-            e.put(0 as UInt64)
-        }
-        e.put(confirmationBreach)
+    /// The two lists' counts, then their entries, then the breaches that
+    /// are set (which are is in the model's `shape` word).
+    @inline(__always)
+    func encode(into m: inout PartHasher) {
+        m.put(guarded.count, granted.count)
+        for entry in guarded { entry.encode(into: &m) }
+        granted.withUnsafeBufferPointer { m.put($0) }
+        if let breach = gateBreach { breach.encode(into: &m) }
+        if let confirmationBreach { m.put(confirmationBreach) }
     }
 }
 
 extension Guarantees.Guarded {
-    func encode(into e: inout StateEncoder) {
-        e.put(nav)
-        e.put(screen)
-        e.put(gate)
+    @inline(__always)
+    func encode(into m: inout PartHasher) {
+        m.put(UInt64(bitPattern: Int64(nav)), screen)
+        m.put(gate)
     }
 }
