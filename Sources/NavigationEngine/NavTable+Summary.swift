@@ -123,6 +123,23 @@ extension NavSlots {
 }
 
 extension NavTable {
+    /// Moves every running transition's start and end `now` earlier (the
+    /// canonical form's clock, `NavigationModel.canonicalize`), each
+    /// controller written once, in place: `navs[id]?.transition?.start -= now`
+    /// and the same for the end took the table's mutable addressor twice and
+    /// tested the slot's tag five times.
+    mutating func shiftTransitions(by now: Int) {
+        for id in ids where isTransitioning(id) == true {
+            withUnsafeMutablePointer(to: &self[id]) { slot in
+                let t = NavSlots.transition(of: NavSlots.payload(slot))
+                t.pointee.start -= now
+                if case .some(let end) = t.pointee.end { t.pointee.end = end - now }
+            }
+        }
+    }
+}
+
+extension NavTable {
     /// A digest of every controller's counts, top, and what it has in flight:
     /// it changes when any of them does (the fingerprint mixes it in).
     var digest: Int {

@@ -11,10 +11,7 @@ extension NavigationModel {
         let now = clock
         if now != 0 {
             clock = 0
-            for id in navs.ids where navs.isTransitioning(id) == true {
-                navs[id]?.transition?.start -= now
-                if let end = navs[id]?.transition?.end { navs[id]?.transition?.end = end - now }
-            }
+            navs.shiftTransitions(by: now)
             if isModalTransitioning { modalTransition?.end -= now }
         }
         nextNavID = 0
