@@ -26,6 +26,9 @@ struct SlotSummary {
     var hashed = false
     /// The explorer's fingerprint of the slot (NavigationModel+Fingerprint.swift), while `hashed`.
     var hash: UInt64 = 0
+    /// The controller's hash before its transition's times
+    /// (`NavController.body`), while `hashed` and the slot holds one.
+    var body = PartHasher()
 }
 
 extension NavSlots {
@@ -78,7 +81,15 @@ extension NavSlots {
     /// slots that one table owns (`isKnownUniquelyReferenced`).
     func refreshHashes() {
         for id in 1..<count where !meta[id].hashed {
-            meta[id].hash = NavController.hash(base + id, encoder: &encoder)
+            let slot = UnsafePointer(base + id)
+            if NavSlots.isEmpty(slot) {
+                meta[id].hash = 0
+            } else {
+                let nav = NavSlots.payload(slot)
+                let body = NavController.body(nav, encoder: &encoder)
+                meta[id].body = body
+                meta[id].hash = NavController.hash(body: body, times: nav)
+            }
             meta[id].hashed = true
         }
     }
@@ -127,13 +138,23 @@ extension NavTable {
     /// canonical form's clock, `NavigationModel.canonicalize`), each
     /// controller written once, in place: `navs[id]?.transition?.start -= now`
     /// and the same for the end took the table's mutable addressor twice and
-    /// tested the slot's tag five times.
+    /// tested the slot's tag five times. A controller whose hash was kept
+    /// changed in its times alone: its hash is taken again from the body its
+    /// summary keeps, and kept (`NavController.hash(body:times:)`), not from
+    /// every field by `refreshHashes`.
     mutating func shiftTransitions(by now: Int) {
         for id in ids where isTransitioning(id) == true {
+            let kept = slots.meta[id].hashed
             withUnsafeMutablePointer(to: &self[id]) { slot in
                 let t = NavSlots.transition(of: NavSlots.payload(slot))
                 t.pointee.start -= now
                 if case .some(let end) = t.pointee.end { t.pointee.end = end - now }
+            }
+            // The write left the slots held by this table alone (the addressor copies shared ones).
+            if kept {
+                let nav = NavSlots.payload(UnsafePointer(slots.base + id))
+                slots.meta[id].hash = NavController.hash(body: slots.meta[id].body, times: nav)
+                slots.meta[id].hashed = true
             }
         }
     }

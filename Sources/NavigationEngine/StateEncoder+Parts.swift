@@ -19,7 +19,36 @@ extension NavController {
     /// and each optional's value its tag, so no two controllers give the
     /// same words. (Counts and an id that do not fit 32 bits are marked,
     /// and follow whole.)
+    ///
+    /// The running transition's start and end go last, after the body
+    /// (`body(_:encoder:)`): a slot's summary keeps the body too, and a
+    /// change of the clock's origin, all that `canonicalize` writes of a
+    /// controller after a wait that ended none of its work, takes the hash
+    /// from it again (`NavTable.shiftTransitions`), not from every field.
+    @inline(__always)
     static func hash(_ nav: UnsafePointer<NavController>, encoder e: inout StateEncoder) -> UInt64 {
+        hash(body: body(nav, encoder: &e), times: nav)
+    }
+
+    /// The hash of the controller at `nav` from its body: the body, then its
+    /// running transition's start and end (when it has one: the body tells).
+    @inline(__always)
+    static func hash(body: PartHasher, times nav: UnsafePointer<NavController>) -> UInt64 {
+        var m = body
+        if NavSlots.hasTransition(nav) {
+            let t = NavSlots.transition(of: nav)
+            if case .some(let end) = t.pointee.end {
+                m.put(UInt64(bitPattern: Int64(t.pointee.start)), UInt64(bitPattern: Int64(end)))
+            } else {
+                m.put(t.pointee.start)
+            }
+        }
+        return m.value
+    }
+
+    /// Every field of the controller at `nav` but its transition's start and
+    /// end, into a part's hasher (`hash(_:encoder:)`).
+    static func body(_ nav: UnsafePointer<NavController>, encoder e: inout StateEncoder) -> PartHasher {
         var m = PartHasher()
         let id = nav.pointee.id
         let stackCount = nav.pointee.stack.count
@@ -89,18 +118,13 @@ extension NavController {
             }
             t.pointee.removed.withUnsafeBufferPointer { m.put($0) }
             t.pointee.addedBelow.withUnsafeBufferPointer { m.put($0) }
-            if case .some(let end) = t.pointee.end {
-                m.put(UInt64(bitPattern: Int64(t.pointee.start)), UInt64(bitPattern: Int64(end)))
-            } else {
-                m.put(t.pointee.start)
-            }
             if case .interactive(let percent, _) = t.pointee.kind { m.put(percent) }
         }
         nav.pointee.queue.withUnsafeBufferPointer { queue in
             for i in queue.indices { NavCall.hash(queue.baseAddress! + i, into: &m) }
         }
         if case .some(let name) = tabName.pointee { m.put(e.stringHash(name)) }
-        return m.value
+        return m
     }
 }
 

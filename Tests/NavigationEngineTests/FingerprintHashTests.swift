@@ -73,4 +73,29 @@ struct FingerprintHashTests {
         #expect(a == b)
         #expect(fingerprint(a) == fingerprint(b))
     }
+
+    @Test("a running transition's times moved by canonicalize: the hash taken again from the kept body is the hash")
+    func shiftedTimes() throws {
+        var sim = Sim()
+        sim.given(.push("A"))
+        sim.start(.push("B"))
+        var a = sim.model
+        sim = Sim()
+        a.canonicalize()
+        let id = try #require(a.navs.keys.first)
+        #expect(a.navs.isTransitioning(id) == true)
+        let before = fingerprint(a)
+        var events: [Event] = []
+        a.advanceClock(to: 100, events: &events)
+        #expect(a.navs.slots.meta[id].hashed, "the clock alone leaves the controller as it was")
+        a.canonicalize()
+        #expect(a.navs.slots.meta[id].hashed, "its times moved, its hash was kept")
+        #expect(fingerprint(a) != before)
+        var b = a
+        // Rewritten unchanged: b's copy of the table has no kept hash.
+        b.navs[id]?.isPushing = a.navs[id]?.isPushing ?? false
+        #expect(!b.navs.slots.meta[id].hashed)
+        #expect(a == b)
+        #expect(fingerprint(a) == fingerprint(b))
+    }
 }
