@@ -94,12 +94,6 @@ extension NavSlots {
         }
     }
 
-    /// The hash of slot `id` (`NavController.hash`): the one kept in its summary if it is current.
-    @inline(__always)
-    func hash(_ id: Int, encoder e: inout StateEncoder) -> UInt64 {
-        meta[id].hashed ? meta[id].hash : NavController.hash(base + id, encoder: &e)
-    }
-
     /// What a slot adds to the digest (0 when empty), its fields read in place.
     static func digest(_ slot: UnsafePointer<NavController?>, id: Int) -> Int {
         guard let count = slot.pointee?.stack.count else { return 0 }

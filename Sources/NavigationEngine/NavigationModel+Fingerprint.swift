@@ -73,9 +73,13 @@ extension NavigationModel {
         // runs), else computed here, fields read in place.
         let ids = model.pointee.navs.comparedIDs
         m.put(ids.count, model.pointee.nextNavID)
-        let slots = model.pointee.navs.slots
-        for id in ids { m.put(slots.hash(id, encoder: &e)) }
-        withExtendedLifetime(slots) {}
+        // Each slot's kept hash when it is current, read through the slots'
+        // memory, the slots not retained: the model, held in place by the
+        // caller for the whole walk, holds them (a retain and a release a
+        // state).
+        let meta = model.pointee.navs.slots.meta
+        let base = model.pointee.navs.slots.base
+        for id in ids { m.put(meta[id].hashed ? meta[id].hash : NavController.hash(base + id, encoder: &e)) }
         switch model.pointee.window {
         case .nav(let id): m.put(id)
         case .tabs(let ids, let selected):
