@@ -109,9 +109,15 @@ extension NavigationModel {
     }
 
     /// Drops what no longer matters: entries of released screens (they can
-    /// never come back), so equal situations make equal states.
-    mutating func pruneGuarantees() {
+    /// never come back), so equal situations make equal states. The test
+    /// for nothing to drop is inlined (the canonical form asks on every new
+    /// state; a call for it cost about 30 instructions).
+    @inline(__always) mutating func pruneGuarantees() {
         guard !guarantees.guarded.isEmpty || !guarantees.granted.isEmpty else { return }
+        pruneGuaranteeEntries()
+    }
+
+    private mutating func pruneGuaranteeEntries() {
         let live = screens
         let navs = navs
         // Tested before anything is rewritten: on most steps nothing is dropped,
