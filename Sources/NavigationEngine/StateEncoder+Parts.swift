@@ -97,10 +97,10 @@ extension NavController {
         }
         m.put(nav.pointee.cls.nameHash)
         nav.pointee.stack.withUnsafeBufferPointer { m.put($0) }
-        switch delegate.pointee {
-        case .outside(let outside), .controller(forwardingTo: .some(let outside)):
-            m.put(e.stringHash(outside.name), outside.methodMask)
-        case .none, .controller(forwardingTo: .none): break
+        if shape & 1 << 8 != 0 {
+            // An outside delegate, the controller's own or the one it forwards to.
+            let (name, methods) = e.delegateWords(delegate)
+            m.put(name, methods)
         }
         if case .some(let safe) = nav.pointee.safeDelegate { m.put(safe) }
         if moving {

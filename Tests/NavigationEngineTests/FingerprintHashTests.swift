@@ -98,4 +98,22 @@ struct FingerprintHashTests {
         #expect(a == b)
         #expect(fingerprint(a) == fingerprint(b))
     }
+
+    @Test("one encoder hashes controllers with different outside delegates as fresh encoders do, one after the other")
+    func delegatesInTurn() throws {
+        func model(_ delegate: Action) -> NavigationModel {
+            var sim = Sim()
+            sim.given(delegate, .push("A"))
+            return sim.model
+        }
+        let models = [
+            model(.delegate("Spy")), model(.delegate("Spy", .animationController)), model(.delegate("Fade")),
+            model(.delegate("Spy")),
+        ]
+        var shared = StateEncoder()
+        let fresh = models.map(fingerprint)
+        #expect(models.map { shared.fingerprint(of: $0) } == fresh)
+        #expect(Set(fresh.prefix(3)).count == 3)
+        #expect(fresh[0] == fresh[3])
+    }
 }
