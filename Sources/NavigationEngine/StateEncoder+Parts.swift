@@ -12,14 +12,6 @@ extension NavController {
 
     /// The controller at `nav`, hashed as a part, its fields read in place
     /// (a copy of the controller retained and released every array in it).
-    /// Every field of a fixed size goes into one word with the id (`shape`),
-    /// and the two array counts into another: a field a word, with a tag for
-    /// each optional and enum, took about 30 words a controller, each a
-    /// multiplication. Each variable-length part still follows its length
-    /// and each optional's value its tag, so no two controllers give the
-    /// same words. (Counts and an id that do not fit 32 bits are marked,
-    /// and follow whole.)
-    ///
     /// The running transition's start and end go last, after the body
     /// (`body(_:encoder:)`): a slot's summary keeps the body too, and a
     /// change of the clock's origin, all that `canonicalize` writes of a
@@ -47,7 +39,13 @@ extension NavController {
     }
 
     /// Every field of the controller at `nav` but its transition's start and
-    /// end, into a part's hasher (`hash(_:encoder:)`).
+    /// end, into a part's hasher (`hash(_:encoder:)`). Every field of a fixed
+    /// size goes into one word with the id (`shape`), and the two array
+    /// counts into another: a field a word, with a tag for each optional and
+    /// enum, took about 30 words a controller, each a multiplication. Each
+    /// variable-length part still follows its length and each optional's
+    /// value its tag, so no two controllers give the same words. (Counts and
+    /// an id that do not fit 32 bits are marked, and follow whole.)
     static func body(_ nav: UnsafePointer<NavController>, encoder e: inout StateEncoder) -> PartHasher {
         var m = PartHasher()
         let id = nav.pointee.id
