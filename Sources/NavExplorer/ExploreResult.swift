@@ -50,7 +50,8 @@ public struct ExploreResult: Sendable {
     public var violations: [Violation] = []
     /// Distinct states stored, the start state included.
     public var states = 0
-    /// Steps run (actions not refused, and waits).
+    /// Steps taken (actions not refused, and waits), each step the model
+    /// tells changes nothing counted as if run (Explorer.skipsIgnored).
     public var steps = 0
     /// The last depth whose every state was expanded and checked.
     public var depthComplete = 0
