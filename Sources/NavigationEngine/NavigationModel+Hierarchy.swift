@@ -115,7 +115,7 @@ extension NavigationModel {
         if controllerClass.features.contains(.swipeGuard) { nav.gestureDelegate = .controller }
         if let root {
             nav.stack = [root]
-            screens[root]?.parent = id
+            screens.setParent(of: root, to: id)
         }
         navs[id] = nav
         return id

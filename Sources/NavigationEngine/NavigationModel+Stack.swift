@@ -190,7 +190,7 @@ extension NavigationModel {
         guard let other = screens[name]?.parent, other != id else { return }
         navs[other]?.stack.removeAll { $0 == name }
         noteLeft(name)
-        screens[name]?.parent = nil
+        screens.setParent(of: name, to: nil)
         noteStackChanged(other)
     }
 
@@ -212,7 +212,7 @@ extension NavigationModel {
 
     /// Puts a screen on top of a stack.
     mutating func appendToStack(_ id: Int, _ name: ScreenName) {
-        screens[name]?.parent = id
+        screens.setParent(of: name, to: id)
         navs[id]?.stack.append(name)
         noteStackChanged(id)
     }
@@ -225,7 +225,7 @@ extension NavigationModel {
         removed.reserveCapacity(total - count)
         for _ in count..<total {
             guard let name = navs[id]?.stack.popLast() else { break }
-            if screens[name]?.parent == id { screens[name]?.parent = nil }
+            screens.clearParent(of: name, ifItIs: id)
             removed.append(name)
             noteLeft(name)
         }
@@ -251,8 +251,8 @@ extension NavigationModel {
             removed = old.reversed().filter { !kept.contains($0) }
             added = names.filter { !before.contains($0) }
         }
-        for name in removed where screens[name]?.parent == id { screens[name]?.parent = nil }
-        for name in names { screens[name]?.parent = id }
+        for name in removed { screens.clearParent(of: name, ifItIs: id) }
+        for name in names { screens.setParent(of: name, to: id) }
         navs[id]?.stack = names
         for name in removed { noteLeft(name) }
         noteStackChanged(id)
@@ -358,8 +358,7 @@ extension NavigationModel {
     // MARK: - Appearance callbacks with the seeds' hooks
 
     mutating func loadView(_ name: ScreenName) {
-        guard screens[name]?.viewLoaded == false else { return }
-        screens[name]?.viewLoaded = true
+        guard screens.loadView(name) else { return }
         emitLifecycle(name, .viewDidLoad)
     }
 
