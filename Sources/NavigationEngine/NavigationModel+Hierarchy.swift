@@ -48,6 +48,12 @@ extension NavigationModel {
     /// a queued call, or a presentation (a plain modal's screen and every presenter).
     @inline(__always) public func isHeld(_ name: ScreenName) -> Bool {
         if screens[name]?.parent != nil { return true }
+        return isHeldOutsideStacks(name)
+    }
+
+    /// Whether a transition, a queued call or a presentation holds the screen
+    /// (`isHeld` less the stacks).
+    @inline(__always) func isHeldOutsideStacks(_ name: ScreenName) -> Bool {
         if navs.holdsInFlight(name) { return true }
         for modal in modals where (modal.screen == name && modal.nav == nil) || modal.presenter == name { return true }
         return false
@@ -76,10 +82,12 @@ extension NavigationModel {
 
     /// Releases `name` if it is alive and nothing holds it (the work counted by the caller).
     @inline(__always) private mutating func releaseIfUnheld(_ name: ScreenName) {
-        if screens[name] != nil && !isHeld(name) {
-            screens[name] = nil
-            emitDeinit(name)
-        }
+        // One read of the screen for both its tests (alive, and in no stack),
+        // and one probe to remove it: `screens[name] != nil`, `isHeld` and the
+        // setter's removal probed the table four times a screen released.
+        guard let screen = screens[name], screen.parent == nil, !isHeldOutsideStacks(name) else { return }
+        screens.remove(name)
+        emitDeinit(name)
     }
 
     /// Releases the screens a call names that nothing holds any more (a

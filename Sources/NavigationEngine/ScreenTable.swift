@@ -257,6 +257,18 @@ struct ScreenTable: Sendable {
         return true
     }
 
+    /// `self[name] = nil`, in one probe of the slots: the setter's removal
+    /// (`setSlowly`, out of line) probed again for the slot it removes.
+    @inline(__always) mutating func remove(_ name: ScreenName) {
+        guard wide.isEmpty, let key = Self.key(name) else {
+            self[name] = nil
+            return
+        }
+        if case .some = origin { origin = nil }
+        guard let i = index(of: key) else { return }
+        remove(at: i)
+    }
+
     @inline(never)
     private func wideScreen(_ name: ScreenName) -> Screen? {
         wide.isEmpty ? nil : wide[name]
