@@ -110,7 +110,7 @@ extension NavigationModel {
         counters.set(ordinal, for: cls)
         created += 1
         let name = ScreenName(cls: cls, ordinal: ordinal)
-        screens[name] = Screen(name: name)
+        screens.insertNew(name)
         return name
     }
 

@@ -257,6 +257,21 @@ struct ScreenTable: Sendable {
         return true
     }
 
+    /// `self[name] = Screen(name: name)` for a name the table does not hold:
+    /// a new instance's, whose ordinal is past every live one of its class
+    /// (renaming leaves each counter at its class's live count). The setter
+    /// probed for the name first, to find it absent, then again for a free
+    /// slot.
+    @inline(__always) mutating func insertNew(_ name: ScreenName) {
+        guard wide.isEmpty, let key = Self.key(name) else {
+            self[name] = Screen(name: name)
+            return
+        }
+        assert(index(of: key) == nil, "a new screen's name is in the table")
+        if case .some = origin { origin = nil }
+        insertNew(Slot(key: key, fields: 0))
+    }
+
     /// `self[name] = nil`, in one probe of the slots: the setter's removal
     /// (`setSlowly`, out of line) probed again for the slot it removes.
     @inline(__always) mutating func remove(_ name: ScreenName) {
