@@ -74,13 +74,6 @@ extension NavigationModel {
     }
 
     /// The outside delegate that really answers the optional methods, if any.
-    /// `answeringDelegate` of the controller `id`, read in place (nil for a plain
-    /// controller with no delegate, without copying anything).
-    @inline(__always) func answeringDelegate(_ id: Int) -> OutsideDelegate? {
-        guard navs[id]?.delegate.isNone == false, let nav = navs[id] else { return nil }
-        return Self.answeringDelegate(nav)
-    }
-
     static func answeringDelegate(_ nav: NavController) -> OutsideDelegate? {
         switch nav.delegate {
         case .none: return nil
@@ -89,18 +82,6 @@ extension NavigationModel {
             guard let forward, nav.cls.features.contains(.proxy) else { return nil }
             let forwarded = Set(nav.cls.forwardedMethods)
             return OutsideDelegate(name: forward.name, methods: forward.methods.intersection(forwarded))
-        }
-    }
-
-    mutating func delegateAnimationController(
-        _ answering: OutsideDelegate, push: Bool, from: ScreenName, to: ScreenName, interactive: Bool
-    ) {
-        guard answering.methods.contains(.animationController) else { return }
-        emit(
-            .delegateCall(
-                receiver: .outside(answering.name), call: .animationController(push: push, from: from, to: to)))
-        if interactive, answering.methods.contains(.interactionController) {
-            emit(.delegateCall(receiver: .outside(answering.name), call: .interactionController(to: to)))
         }
     }
 
