@@ -117,7 +117,8 @@ extension NavigationModel {
         pruneGuaranteeEntries()
     }
 
-    private mutating func pruneGuaranteeEntries() {
+    // (Kept out of line: the test above is what most states need.)
+    @inline(never) private mutating func pruneGuaranteeEntries() {
         let live = screens
         let navs = navs
         // Tested before anything is rewritten: on most steps nothing is dropped,
