@@ -54,7 +54,11 @@ extension NavigationModel {
     /// Whether a transition, a queued call or a presentation holds the screen
     /// (`isHeld` less the stacks).
     @inline(__always) func isHeldOutsideStacks(_ name: ScreenName) -> Bool {
-        if navs.holdsInFlight(name) { return true }
+        navs.holdsInFlight(name) || presentationHolds(name)
+    }
+
+    /// Whether a presentation holds the screen: a plain modal's screen, or a presenter.
+    @inline(__always) func presentationHolds(_ name: ScreenName) -> Bool {
         for modal in modals where (modal.screen == name && modal.nav == nil) || modal.presenter == name { return true }
         return false
     }
@@ -76,8 +80,13 @@ extension NavigationModel {
     /// dropped presentation each allocated one: legacy.nav's search at depth
     /// 10, 25,100 allocations and frees).
     mutating func releaseUnheld(_ name: ScreenName) {
-        work(1 + modals.count + navs.inFlightWeight())
-        releaseIfUnheld(name)
+        // The work count's weight and the transitions' and queues' hold on
+        // the screen in one walk over the controllers, not two.
+        let (weight, inFlight) = navs.inFlightWeight(holding: name)
+        work(1 + modals.count + weight)
+        guard let screen = screens[name], screen.parent == nil, !inFlight, !presentationHolds(name) else { return }
+        screens.remove(name)
+        emitDeinit(name)
     }
 
     /// Releases `name` if it is alive and nothing holds it (the work counted by the caller).
@@ -190,5 +199,32 @@ extension NavigationModel {
             if best.map({ name.ordinal > $0.ordinal }) ?? true { best = name }
         }
         return best
+    }
+}
+
+extension NavTable {
+    /// `inFlightWeight()` and `holdsInFlight(name)` in one walk over the
+    /// slots, read in place as they are: the release of one screen (a
+    /// dropped push or presentation, a queued call's argument) walked them
+    /// twice.
+    func inFlightWeight(holding name: ScreenName) -> (weight: Int, holds: Bool) {
+        var weight = 0
+        var holds = false
+        for id in ids {
+            weight += 1
+            let slot = UnsafePointer(slots.base + id)
+            if NavSlots.isEmpty(slot) { continue }
+            let nav = NavSlots.payload(slot)
+            if NavSlots.hasTransition(nav) {
+                let t = NavSlots.transition(of: nav)
+                weight += t.pointee.removed.count
+                if !holds, t.pointee.removed.contains(name) { holds = true }
+            }
+            weight += nav.pointee.queue.count
+            if !holds, !nav.pointee.queue.isEmpty, nav.pointee.queue.contains(where: { $0.mentions(name) }) {
+                holds = true
+            }
+        }
+        return (weight, holds)
     }
 }
