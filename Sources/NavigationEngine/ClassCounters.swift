@@ -247,6 +247,84 @@ struct ClassCounters: Sendable {
         updateArrays(from: 0, body)
     }
 
+    /// Sets the counters as the explorer's renaming leaves them
+    /// (NavigationModel+Renaming.swift): `live[c]` for each class c with a
+    /// bit in `liveClasses`, 1 for every other class with a counter (a class
+    /// with a bit and no counter gets one). Returns the counters' new total
+    /// when a counter changed, nil when none did.
+    ///
+    /// While every counter is inline, one pass over them, each compared and
+    /// written only when it changes, the entry sum moved by the changes and
+    /// the total summed on the way: the renaming asks after most steps that
+    /// released a screen, and `update` with a closure choosing each value, a
+    /// second pass for `set` and `total`, a third, cost about 450
+    /// instructions, where most calls change one counter or none.
+    @inline(__always)
+    mutating func setLiveCounts(_ liveClasses: UInt64, _ live: UnsafePointer<Int>) -> UInt64? {
+        if !spilled, values.isEmpty, chunks.isEmpty {
+            var next = small
+            var delta: UInt64 = 0
+            var total: UInt64 = 0
+            var changed = false
+            var fits = true
+            var unmet = liveClasses
+            for i in 0..<Self.inlineCount where next[i] != Self.inlineAbsent {
+                let bit: UInt64 = 1 << UInt64(i)
+                unmet &= ~bit
+                let old = Int(next[i])
+                let new = liveClasses & bit != 0 ? live[i] : 1
+                total &+= UInt64(truncatingIfNeeded: new)
+                if new == old { continue }
+                guard let narrow = Self.narrow(new) else {
+                    fits = false
+                    break
+                }
+                next[i] = narrow
+                delta &+= Self.entryHash(i, new) &- Self.entryHash(i, old)
+                changed = true
+            }
+            if fits {
+                if changed {
+                    small = next
+                    entrySum &+= delta
+                }
+                if unmet == 0 { return changed ? total : nil }
+                total &+= setUnmet(unmet, live)
+                return total
+            }
+        }
+        var changed = false
+        update { cls, old in
+            let new = cls.id < 64 && liveClasses & 1 << UInt64(cls.id) != 0 ? live[Int(cls.id)] : 1
+            if new != old { changed = true }
+            return new
+        }
+        var unmet: UInt64 = 0
+        var rest = liveClasses
+        while rest != 0 {
+            let c = rest.trailingZeroBitCount
+            if self[ClassName(id: UInt32(truncatingIfNeeded: c))] == nil { unmet |= 1 << UInt64(c) }
+            rest &= rest &- 1
+        }
+        _ = setUnmet(unmet, live)
+        return changed || unmet != 0 ? total : nil
+    }
+
+    /// Gives each class with a bit in `classes`, none of which has a
+    /// counter, the counter `live[c]`; returns their sum (wrapping).
+    @inline(__always)
+    private mutating func setUnmet(_ classes: UInt64, _ live: UnsafePointer<Int>) -> UInt64 {
+        var sum: UInt64 = 0
+        var rest = classes
+        while rest != 0 {
+            let c = rest.trailingZeroBitCount
+            set(live[c], for: ClassName(id: UInt32(truncatingIfNeeded: c)))
+            sum &+= UInt64(truncatingIfNeeded: live[c])
+            rest &= rest &- 1
+        }
+        return sum
+    }
+
     /// `update` of the counters in `values` from class `start` on, and of the chunks.
     private mutating func updateArrays(from start: Int, _ body: (ClassName, Int) -> Int) {
         for i in values.indices where i >= start && values[i] != Self.absent {

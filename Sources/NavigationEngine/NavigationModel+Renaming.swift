@@ -153,8 +153,20 @@ extension NavigationModel {
                 rest &= rest &- 1
             }
             // The counters as the list way sets them: each live class's number
-            // of live instances, 1 for a class with none alive.
-            setLiveCounts(liveClasses) { live[$0].nonzeroBitCount }
+            // of live instances, 1 for a class with none alive. (`created` is
+            // their total already when none changes: every writer of the
+            // counters keeps it so, `makeScreen` adding one to both.)
+            let total = withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { counts in
+                var rest = liveClasses
+                while rest != 0 {
+                    let c = rest.trailingZeroBitCount
+                    (counts.baseAddress! + c).initialize(to: live[c].nonzeroBitCount)
+                    rest &= rest &- 1
+                }
+                return counters.setLiveCounts(liveClasses, counts.baseAddress!)
+            }
+            if let total { created = total.toInt }
+            assert(UInt64(truncatingIfNeeded: created) == counters.total, "created is the counters' total")
             guard changed else { return true }
 
             // (A constant: the variable, captured by `rank`, was read through
@@ -336,40 +348,14 @@ extension NavigationModel {
             }
             guard walked, quick else { return false }
             var rest = liveClasses
-            var countersChanged = false
             while rest != 0 {
                 let c = rest.trailingZeroBitCount
                 if perClass[64 + c] != perClass[c] { return false }
-                if counters[ClassName(id: UInt32(truncatingIfNeeded: c))] != perClass[c] { countersChanged = true }
                 rest &= rest &- 1
             }
-            // The long way's test, as it makes it: the counts of the classes
-            // with none alive add up to the number of such classes.
-            let total = counters.total
-            if UInt64(screens.count + counters.count - liveClasses.nonzeroBitCount) != total { countersChanged = true }
-            guard countersChanged else { return true }
-            setLiveCounts(liveClasses) { perClass[$0] }
+            if let total = counters.setLiveCounts(liveClasses, perClass.baseAddress!) { created = total.toInt }
             return true
         }
-    }
-
-    /// Sets the counters as renaming leaves them: `liveCount(c)` for each
-    /// class c with a bit in `liveClasses` (below 64), 1 for every other
-    /// class with a counter; then `created`, their total. The end of both
-    /// quick ways (`renameCountersOnly`, `renumberInPlace`).
-    @inline(__always)
-    fileprivate mutating func setLiveCounts(_ liveClasses: UInt64, _ liveCount: (Int) -> Int) {
-        counters.update { cls, _ in
-            cls.id < 64 && liveClasses & 1 << UInt64(cls.id) != 0 ? liveCount(Int(cls.id)) : 1
-        }
-        var rest = liveClasses
-        while rest != 0 {
-            let c = rest.trailingZeroBitCount
-            let cls = ClassName(id: UInt32(truncatingIfNeeded: c))
-            if counters[cls] == nil { counters.set(liveCount(c), for: cls) }
-            rest &= rest &- 1
-        }
-        created = counters.total.toInt
     }
 }
 
