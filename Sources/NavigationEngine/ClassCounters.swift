@@ -77,6 +77,22 @@ struct ClassCounters: Sendable {
     /// How many stored properties `assign(from:)` assigns (ResetTests).
     static let resetPropertyCount = 6
 
+    /// The classes whose counter went up from 1 since `parent`, a mask of
+    /// class numbers (the explorer's renaming of a state one step from a
+    /// renamed one, NavigationModel+Renaming.swift), or nil when some counter
+    /// past the inline ones may have changed (the counters spilled, or an
+    /// array not the parent's).
+    @inline(__always) func classesRaisedFromOne(since parent: UnsafePointer<ClassCounters>) -> UInt64? {
+        guard !spilled, !parent.pointee.spilled, sameStorage(values, parent.pointee.values),
+            sameStorage(chunks, parent.pointee.chunks)
+        else { return nil }
+        var raised: UInt64 = 0
+        for i in 0..<Self.inlineCount where small[i] != parent.pointee.small[i] && parent.pointee.small[i] == 1 {
+            raised |= 1 << UInt64(i)
+        }
+        return raised
+    }
+
     /// Whether the inline counters are the same.
     @inline(__always) private func sameSmall(as other: ClassCounters) -> Bool {
         // Four words compared, not eight counters (each a bounds check).

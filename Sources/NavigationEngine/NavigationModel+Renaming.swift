@@ -18,24 +18,55 @@ extension NavigationModel {
     }
 
     /// `renameInstances()` of a state one step from `parent`, a state renamed
-    /// already (the explorer's every state). A step that made no screen
-    /// (`created` as the parent's: only `makeScreen` adds to it, and to the
-    /// counters) and released none (as many screens alive) leaves the
-    /// parent's live instances and counters, which renaming left as it wants
-    /// them; every other name the state holds is a live one's or was renamed
-    /// in the parent: renaming would change nothing, and is not run. Most of
-    /// such steps (a pop begun, a drag, a wait that ends no pop) are caught
-    /// by `renameInstances`' own first test, all instances made alive; where
-    /// a class has none alive (legacy.nav: a sheet dismissed, a screen
-    /// popped) renaming found it out by a walk of every screen, about 450
-    /// instructions.
+    /// already (the explorer's every state). A step that released no screen
+    /// (as many alive as the parent's and the ones the step made: `created`
+    /// counts them, only `makeScreen` adding to it) leaves the parent's live
+    /// instances, which renaming left 1...k of each class with a counter of k
+    /// (none alive: a counter of 1), and adds the new ones, numbered on from
+    /// their class's counter. From k (or from no counter, a class new to the
+    /// state) they make 1...k' with a counter of k', as renaming leaves them;
+    /// from 1 as well when instance 1 is alive (in the parent, then: none was
+    /// released). Every other name the state holds is a live one's or was
+    /// renamed in the parent: renaming would change nothing, and is not run.
+    /// Where the step made an instance of a class with none alive (numbered
+    /// 2), renaming is due, and goes to `renumberInPlace` straight.
+    ///
+    /// A step that made and released nothing (a pop begun, a drag, a wait
+    /// that ends no pop) is most often caught by `renameInstances`' own first
+    /// test, all instances made alive; where a class has none alive
+    /// (legacy.nav: a sheet dismissed, a screen popped) renaming found out by
+    /// a walk of every screen that nothing changes, about 450 instructions,
+    /// and the same after most pushes and presentations.
     public mutating func renameInstances(stepFrom parent: UnsafePointer<NavigationModel>) {
         // (`renameInstances`' test first: it holds in most states of most searches.)
         if screens.count == created { return }
-        if created == parent.pointee.created, screens.count == parent.pointee.screens.count { return }
+        let made = created &- parent.pointee.created
+        if screens.count == parent.pointee.screens.count &+ made {
+            if made == 0 { return }
+            if renameAfterMaking(from: parent) { return }
+        }
         if renameCountersOnly() { return }
         if renumberInPlace() { return }
         renumberByList()
+    }
+
+    /// `renameInstances(stepFrom:)` of a step that made screens and released
+    /// none. False, having changed nothing, when a counter past the inline
+    /// ones may have changed (`ClassCounters.classesRaisedFromOne`).
+    /// (Called: inlined, its frame cost every call of its caller.)
+    @inline(never)
+    private mutating func renameAfterMaking(from parent: UnsafePointer<NavigationModel>) -> Bool {
+        guard let raised = counters.classesRaisedFromOne(since: parent.pointer(to: \.counters)!) else { return false }
+        var rest = raised
+        while rest != 0 {
+            let cls = ClassName(id: UInt32(truncatingIfNeeded: rest.trailingZeroBitCount))
+            if screens[ScreenName(cls: cls, ordinal: 1)] == nil {
+                if !renumberInPlace() { renumberByList() }
+                return true
+            }
+            rest &= rest &- 1
+        }
+        return true
     }
 
     /// `renameInstances` the general way, for a state `renumberInPlace`

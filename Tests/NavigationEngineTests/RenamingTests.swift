@@ -115,10 +115,13 @@ struct RenamingTests {
 
     @Test("renaming a step from a renamed state leaves what renaming it whole leaves")
     func stepFromRenamedParent() {
-        // renameInstances(stepFrom:) skips the walk where the step made and
-        // released no screen; the walks go on from each renamed state, as
+        // renameInstances(stepFrom:) skips the walk where the step released
+        // no screen, and renames without it where the step made one of a
+        // class with none alive; the walks go on from each renamed state, as
         // the explorer does, so every parent is renamed.
         var skipped = 0
+        var made = 0
+        var madeOfNone = 0
         var walked = 0
         var events: [Event] = []
         for (index, setup) in Self.setups.enumerated() {
@@ -139,18 +142,30 @@ struct RenamingTests {
                 var quick = model
                 withUnsafePointer(to: parent) { quick.renameInstances(stepFrom: $0) }
                 #expect(quick == whole, "\(setup) step \(step): \(move)")
+                var encoder = StateEncoder()
+                let fingerprint = encoder.fingerprint(of: quick)
+                #expect(fingerprint == encoder.fingerprint(of: whole), "\(setup) step \(step): \(move)")
                 if model.screens.count != model.created {
-                    if model.created == parent.created, model.screens.count == parent.screens.count {
-                        skipped += 1
-                    } else {
+                    let madeHere = model.created - parent.created
+                    if model.screens.count != parent.screens.count + madeHere {
                         walked += 1
+                    } else if madeHere == 0 {
+                        skipped += 1
+                    } else if whole.screens.keys.sorted(by: ScreenName.canonicalOrder)
+                        != model.screens.keys.sorted(by: ScreenName.canonicalOrder)
+                    {
+                        madeOfNone += 1
+                    } else {
+                        made += 1
                     }
                 }
                 parent = whole
             }
         }
-        // Both ways are met where a class has no instance alive.
+        // Each way is met where a class has no instance alive.
         #expect(skipped > 500)
+        #expect(made > 700)
+        #expect(madeOfNone > 75)
         #expect(walked > 500)
     }
 
