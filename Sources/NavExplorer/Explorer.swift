@@ -99,13 +99,7 @@ public struct Explorer: Sendable {
         stateInvariants = others
         readsEvents = !noLog.isEmpty || others.contains { Self.readsEvents($0.1) }
         startDurations = Self.durations(of: configuration.actions.map(\.action), in: model)
-        skipsIgnored = configuration.actions.map { action in
-            guard noLog.isEmpty else { return false }
-            switch action.action {
-            case .back, .swipe, .drag, .dismiss, .pop, .popToRoot: return true
-            default: return false
-            }
-        }
+        skipsIgnored = configuration.actions.map { noLog.isEmpty && NavigationModel.mayIgnore($0.action) }
         renamesInstances =
             !configuration.actions.contains { $0.source.contains("#") }
             && !configuration.invariants.contains { invariant in

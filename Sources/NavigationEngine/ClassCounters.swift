@@ -323,7 +323,7 @@ struct ClassCounters: Sendable {
             rest &= rest &- 1
         }
         _ = setUnmet(unmet, live)
-        return changed || unmet != 0 ? total : nil
+        return changed || unmet != 0 ? self.total : nil
     }
 
     /// Gives each class with a bit in `classes`, none of which has a

@@ -52,8 +52,10 @@ extension NavigationModel {
     /// about a third of a search's steps are these (legacy.nav at depth 10,
     /// 63,000 of 163,000), each a step run and its result compared with its
     /// parent whole. False says nothing: the action may still change nothing.
-    /// Read from the same tests the commands make (`backIgnored`,
-    /// `swipeStart`, `dismissChangesNothing`), not a copy of them.
+    /// The touches are read from the same tests their commands make
+    /// (`backIgnored`, `swipeStart`); the dismiss's and the pop's tests
+    /// restate their commands' early ends (`dismissChangesNothing`,
+    /// `popChangesNothing`), and IgnoredStepTests holds them to agree.
     public func ignores(_ action: Action) -> Bool {
         withUnsafePointer(to: self) { Self.ignores(action, in: $0) }
     }
@@ -69,6 +71,16 @@ extension NavigationModel {
         case .drag(let percent): swipeChangesNothing(model, percent: percent)
         case .dismiss: model.pointee.dismissChangesNothing
         case .pop, .popToRoot: popChangesNothing(model, model.pointee.currentNavID)
+        default: false
+        }
+    }
+
+    /// Whether `ignores(_:in:)` can say yes to `action` in some state: the
+    /// actions it has a test for. The explorer asks it once an action, and
+    /// `ignores` only of these.
+    public static func mayIgnore(_ action: Action) -> Bool {
+        switch action {
+        case .back, .swipe, .drag, .dismiss, .pop, .popToRoot: true
         default: false
         }
     }

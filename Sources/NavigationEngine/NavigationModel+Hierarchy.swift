@@ -47,14 +47,7 @@ extension NavigationModel {
     /// Whether anything holds the screen: a stack, a transition animating it out,
     /// a queued call, or a presentation (a plain modal's screen and every presenter).
     @inline(__always) public func isHeld(_ name: ScreenName) -> Bool {
-        if screens[name]?.parent != nil { return true }
-        return isHeldOutsideStacks(name)
-    }
-
-    /// Whether a transition, a queued call or a presentation holds the screen
-    /// (`isHeld` less the stacks).
-    @inline(__always) func isHeldOutsideStacks(_ name: ScreenName) -> Bool {
-        navs.holdsInFlight(name) || presentationHolds(name)
+        screens[name]?.parent != nil || navs.holdsInFlight(name) || presentationHolds(name)
     }
 
     /// Whether a presentation holds the screen: a plain modal's screen, or a presenter.
@@ -84,17 +77,20 @@ extension NavigationModel {
         // the screen in one walk over the controllers, not two.
         let (weight, inFlight) = navs.inFlightWeight(holding: name)
         work(1 + modals.count + weight)
-        guard let screen = screens[name], screen.parent == nil, !inFlight, !presentationHolds(name) else { return }
-        screens.remove(name)
-        emitDeinit(name)
+        releaseIfUnheld(name, heldInFlight: inFlight)
     }
 
-    /// Releases `name` if it is alive and nothing holds it (the work counted by the caller).
-    @inline(__always) private mutating func releaseIfUnheld(_ name: ScreenName) {
+    /// Releases `name` if it is alive and nothing holds it: no stack, no
+    /// presentation, no transition or queued call (`heldInFlight`, when the
+    /// caller knows it already; else asked of the table, and only of a screen
+    /// alive outside the stacks). The work is counted by the caller.
+    @inline(__always) private mutating func releaseIfUnheld(_ name: ScreenName, heldInFlight: Bool? = nil) {
         // One read of the screen for both its tests (alive, and in no stack),
         // and one probe to remove it: `screens[name] != nil`, `isHeld` and the
         // setter's removal probed the table four times a screen released.
-        guard let screen = screens[name], screen.parent == nil, !isHeldOutsideStacks(name) else { return }
+        guard let screen = screens[name], screen.parent == nil, !(heldInFlight ?? navs.holdsInFlight(name)),
+            !presentationHolds(name)
+        else { return }
         screens.remove(name)
         emitDeinit(name)
     }
@@ -148,12 +144,7 @@ extension NavigationModel {
 
     /// The back button shows: a custom one, or the system one with a screen below.
     @inline(__always) func backVisible(in nav: NavController) -> Bool {
-        withUnsafePointer(to: nav) { backVisible(in: $0) }
-    }
-
-    /// `backVisible(in:)` of a controller read where it is (`NavTable.controller(_:)`).
-    @inline(__always) func backVisible(in nav: UnsafePointer<NavController>) -> Bool {
-        withUnsafePointer(to: self) { Self.backVisible(in: nav, of: $0) }
+        withUnsafePointer(to: self) { m in withUnsafePointer(to: nav) { Self.backVisible(in: $0, of: m) } }
     }
 
     /// `backVisible(in:)` in the model `m` points to, read in place
@@ -162,7 +153,7 @@ extension NavigationModel {
         in nav: UnsafePointer<NavController>, of m: UnsafePointer<NavigationModel>
     ) -> Bool {
         guard let top = nav.pointee.stack.last else { return false }
-        let t = m.pointee.traits[top.cls] ?? ScreenTraits()
+        let t = m.pointee.traits(of: top)
         if t.customBack { return true }
         return nav.pointee.stack.count > 1 && !t.hidesBack && m.pointee.screens[top]?.backHiddenByGate != true
     }

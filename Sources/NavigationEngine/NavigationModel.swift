@@ -439,11 +439,11 @@ struct Alert: Hashable, Sendable {
     var action: Action
     /// The screen that showed the alert (an OK covers its departure).
     var asker: ScreenName?
-    var buttons: [String] { ["Cancel", "OK"] }
+    var buttons: [String] { AlertButton.allCases.map(\.rawValue) }
 }
 
 /// A button of an alert: every alert has these two (`Alert.buttons`).
-enum AlertButton: String, Sendable {
+enum AlertButton: String, CaseIterable, Sendable {
     case cancel = "Cancel"
     case ok = "OK"
 }
