@@ -95,7 +95,7 @@ extension Explorer {
         var frontier = 0..<1
         var done = !result.violations.isEmpty && (!config.all || reported == checkedMask)
         var level = 0
-        var batchPerJob = Self.batchPerJob
+        var batchPerJob = config.fixedBatchPerJob ?? Self.batchPerJob
         search: while !done, level < config.depth {
             if frontier.isEmpty {
                 result.exhausted = true
@@ -148,9 +148,9 @@ extension Explorer {
                 }
                 batchStart = batchEnd
                 let took = monotonicSeconds() - batchClock
-                if took < Self.batchSeconds / 2 {
+                if config.fixedBatchPerJob == nil, took < Self.batchSeconds / 2 {
                     batchPerJob = min(Self.maxBatchPerJob, batchPerJob * 2)
-                } else if took > Self.batchSeconds * 2 {
+                } else if config.fixedBatchPerJob == nil, took > Self.batchSeconds * 2 {
                     batchPerJob = max(Self.batchPerJob, batchPerJob / 2)
                 }
                 progress(

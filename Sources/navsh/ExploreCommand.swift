@@ -152,6 +152,10 @@ enum ExploreCommand {
         config.maxStates = args.maxStates
         config.jobs = args.jobs ?? max(1, availableCores())
         config.all = args.all
+        // Batches of a fixed size (parents a job), for an instruction count that repeats.
+        if let value = getenv("NAVSH_EXPLORE_BATCH"), let n = Int(String(cString: value)), n > 0 {
+            config.fixedBatchPerJob = n
+        }
         if let shard = args.shard, let prefixDepth = args.prefixDepth {
             config.shard = ExploreShard(index: shard.index, count: shard.count, prefixDepth: prefixDepth)
         }

@@ -29,7 +29,9 @@ struct Setup {
 
     var model: NavigationModel { session.state }
 
-    func explorer(depth: Int = 8, jobs: Int = 1, all: Bool = false, maxStates: Int = 1_000_000) -> Explorer {
+    func explorer(
+        depth: Int = 8, jobs: Int = 1, all: Bool = false, maxStates: Int = 1_000_000, fixedBatch: Int? = nil
+    ) -> Explorer {
         let d = session.declarations
         var config = ExploreConfiguration(
             actions: d.actions, invariants: d.invariants, checks: d.checks ?? BuiltinProperty.allCases)
@@ -37,6 +39,7 @@ struct Setup {
         config.jobs = jobs
         config.all = all
         config.maxStates = maxStates
+        config.fixedBatchPerJob = fixedBatch
         return Explorer(start: model, configuration: config)
     }
 }
@@ -272,6 +275,28 @@ struct ExplorerSearchTests {
         #expect(one.steps == two.steps)
         #expect(one.violations == two.violations)
         #expect(one.states > 1_000)
+    }
+
+    @Test("batches of a fixed size (NAVSH_EXPLORE_BATCH) give the same result, a batch at a time")
+    func fixedBatches() {
+        let setup = "push Home\nexplore \"push A\" \"push B\" pop back swipe \"drag 70%\" release"
+        let sized = Setup(setup).explorer(depth: 5).run()
+        for jobs in [1, 2] {
+            var batches = 0
+            let fixed = Setup(setup).explorer(depth: 5, jobs: jobs, fixedBatch: 1).run(progress: { _ in batches += 1 })
+            #expect(fixed.states == sized.states)
+            #expect(fixed.steps == sized.steps)
+            #expect(fixed.violations == sized.violations)
+            // One parent a job in each batch: a batch for every `jobs` states of
+            // a level, on every level expanded (all but the last).
+            let levels = (0..<5).map { Setup(setup).explorer(depth: $0).run().states }
+            let expected = levels.indices.map { level in
+                let size = levels[level] - (level == 0 ? 0 : levels[level - 1])
+                return (size + jobs - 1) / jobs
+            }.reduce(0, +)
+            #expect(batches == expected)
+            #expect(batches > 50)
+        }
     }
 
     @Test("--max-states cuts the search and says so")
