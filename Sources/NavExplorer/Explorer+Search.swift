@@ -311,8 +311,8 @@ extension Explorer {
                 }
                 // A step the model says changes nothing is the parent's state again:
                 // counted, not run (it would be run, then found equal to its parent).
-                if step < skipsIgnored.count, skipsIgnored[step],
-                    withUnsafePointer(to: &model, { NavigationModel.ignores(config.actions[step].action, in: $0) })
+                if step < ignoreTests.count, let test = ignoreTests[step],
+                    withUnsafePointer(to: &model, { NavigationModel.ignores(test, in: $0) })
                 {
                     out.steps += 1
                     continue

@@ -68,12 +68,15 @@ public struct Explorer: Sendable {
     /// when no action or invariant can tell instances apart by their numbers
     /// (a `#`, a `no log` text, a `stack` invariant, which compares names as shown).
     public let renamesInstances: Bool
-    /// For each action, whether a step of it that the model says changes
-    /// nothing (`NavigationModel.ignores(_:)`) is counted without being run:
-    /// a back, swipe, drag, dismiss or pop, when no `no log` invariant reads the
-    /// step's events (what else a step is judged by, an exception and a new
-    /// state, such a step never has).
-    let skipsIgnored: [Bool]
+    /// For each action, the test that tells a step of it the model says
+    /// changes nothing (`NavigationModel.ignores(_:)`), counted without
+    /// being run: a back, swipe, drag, dismiss or pop, when no `no log`
+    /// invariant reads the step's events (what else a step is judged by, an
+    /// exception and a new state, such a step never has); nil for the rest.
+    let ignoreTests: [NavigationModel.IgnoreTest?]
+
+    /// For each action, whether a step of it may be counted unrun (`ignoreTests`).
+    var skipsIgnored: [Bool] { ignoreTests.map { $0 != nil } }
 
     public init(start: NavigationModel, configuration: ExploreConfiguration) {
         var model = start
@@ -105,7 +108,7 @@ public struct Explorer: Sendable {
         stateInvariants = others
         readsEvents = !noLog.isEmpty || others.contains { Self.readsEvents($0.1) }
         startDurations = Self.durations(of: configuration.actions.map(\.action), in: model)
-        skipsIgnored = configuration.actions.map { noLog.isEmpty && NavigationModel.mayIgnore($0.action) }
+        ignoreTests = configuration.actions.map { noLog.isEmpty ? NavigationModel.ignoreTest(for: $0.action) : nil }
         renamesInstances =
             !configuration.actions.contains { $0.source.contains("#") }
             && !configuration.invariants.contains { invariant in
