@@ -202,6 +202,43 @@ struct ResetTests {
         changes.removeAll()
     }
 
+    @Test("slots made equal in place are known equal until either is written, and never to other slots")
+    func unwrittenCopyVersions() {
+        let name = ScreenName(cls: ClassName(id: 0), ordinal: 1)
+        var parent: NavTable = [1: NavController(id: 1, cls: .plain)]
+        var model: NavTable = [1: NavController(id: 1, cls: .plain), 2: NavController(id: 2, cls: .plain)]
+        model.reset(to: parent)
+        // In place: the model keeps slots of its own.
+        #expect(model.slots !== parent.slots)
+        #expect(model.slots.isUnwrittenCopy(of: parent.slots))
+        #expect(model == parent)
+        // The parent written: in place (the model holds no reference to its
+        // slots), the two differ, and are no longer known equal.
+        let parentSlots = ObjectIdentifier(parent.slots)
+        parent[1]?.stack.append(name)
+        #expect(ObjectIdentifier(parent.slots) == parentSlots)
+        #expect(!model.slots.isUnwrittenCopy(of: parent.slots))
+        #expect(model != parent)
+        model.reset(to: parent)
+        #expect(model.slots.isUnwrittenCopy(of: parent.slots))
+        #expect(model == parent)
+        // A copy of a copy: known equal to the copy, and equal to the first.
+        var third: NavTable = [1: NavController(id: 1, cls: .plain)]
+        third.reset(to: model)
+        #expect(third.slots.isUnwrittenCopy(of: model.slots))
+        #expect(third == parent)
+        // The model written: no longer known equal to either side.
+        model[1]?.stack.removeAll()
+        #expect(!model.slots.isUnwrittenCopy(of: parent.slots))
+        #expect(!third.slots.isUnwrittenCopy(of: model.slots))
+        #expect(model != parent)
+        #expect(third != model)
+        // Equal slots made otherwise are not known equal: each slots' number is their own.
+        let twin: NavTable = [1: NavController(id: 1, cls: .plain)]
+        #expect(!twin.slots.isUnwrittenCopy(of: model.slots))
+        #expect(NavSlots(capacity: 1).serial != NavSlots(capacity: 1).serial)
+    }
+
     @Test("arrays in storages of their own are not the same storage, even when equal")
     func sameStorageMeansIdentity() {
         let a = [1, 2, 3]
