@@ -82,7 +82,7 @@ extension NavController {
         } else if moving || otherMoving {
             transition = other.pointee.transition
         }
-        assignReusingStorage(&queue, other.pointee.queue)
+        assignReusingStorage(&queue, bitsOf: other.pointer(to: \.queue)!)
         barCorrupted = other.pointee.barCorrupted
         if tabName != nil || other.pointee.tabName != nil { tabName = other.pointee.tabName }
     }

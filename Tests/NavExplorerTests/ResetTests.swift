@@ -269,6 +269,41 @@ struct ResetTests {
         #expect(array == other + [99])
     }
 
+    @Test("a queue made equal to another by its calls' bits becomes it, in its own storage when it has room")
+    func assignByBits() {
+        let names = (1...4).map { ScreenName(cls: ClassName(id: 0), ordinal: $0) }
+        let calls: [NavCall] = [
+            .push(names[0], animated: true), .pop(animated: false), .setStack([names[1], names[2]], animated: true),
+            .popTo(names[3], animated: true),
+        ]
+        let others: [[NavCall]] = [
+            calls, Array(calls.dropLast()), Array(calls.dropFirst()), calls + [.popToRoot(animated: true)], [],
+            [.setStack([names[1], names[2]], animated: true)], [calls[0], calls[1], .pop(animated: true), calls[3]],
+        ]
+        for start in others {
+            for other in others {
+                var array = start
+                array.reserveCapacity(8)
+                let before = array.withUnsafeBufferPointer { $0.baseAddress }
+                let kept = other
+                withUnsafePointer(to: other) { assignReusingStorage(&array, bitsOf: $0) }
+                #expect(array == other)
+                #expect(array.withUnsafeBufferPointer { $0.baseAddress } == before)
+                #expect(other == kept)
+                // A queue that shares its storage with a third is copied on write, not written through.
+                let third = start
+                var shared = third
+                withUnsafePointer(to: other) { assignReusingStorage(&shared, bitsOf: $0) }
+                #expect(shared == other)
+                #expect(third == start)
+            }
+        }
+        // One too small takes the other's storage.
+        var small: [NavCall] = []
+        withUnsafePointer(to: calls) { assignReusingStorage(&small, bitsOf: $0) }
+        #expect(sameStorage(small, calls))
+    }
+
     @Test("an array made equal to another that outgrows it, or to its own copy, takes that storage")
     func assignSharesWhenItMust() {
         var small = [1]
