@@ -340,9 +340,24 @@ final class NavSlots: @unchecked Sendable {
         writesAtAssign = writes
     }
 
-    /// Whether a slot holds no controller.
+    /// Whether a slot holds no controller, tested as the tag of its class.
+    ///
+    /// `if case .none = slot.pointee` called the optional controller's
+    /// outlined tag function (9 instructions and a call: 1.4 million calls,
+    /// 2.9 % of legacy.nav's search, 241 call sites). A controller's extra
+    /// inhabitants are its class's (the first field with the most of them:
+    /// the class name's string), so an empty slot holds, where its class
+    /// would be, the bits of a nil `ControllerClass?`, whose tag test is
+    /// one compare in line. `SlotLayoutTests` checks this on the layout the
+    /// compiler chose.
     @inline(__always) static func isEmpty(_ slot: UnsafePointer<NavController?>) -> Bool {
-        if case .none = slot.pointee { true } else { false }
+        let cls = (UnsafeRawPointer(slot) + classOffset).assumingMemoryBound(to: ControllerClass?.self)
+        if case .none = cls.pointee { return true } else { return false }
+    }
+
+    /// Where a controller's class is kept (folded to a constant).
+    @inline(__always) static var classOffset: Int {
+        MemoryLayout<NavController>.offset(of: \NavController.cls)!
     }
 
     /// The controller in a slot that holds one, in place. (An optional's

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import NavigationEngine
+
+/// `NavSlots.isEmpty` reads a slot's emptiness as the tag of the class in it
+/// (a controller's extra inhabitants are its class's): checked here on the
+/// layout the compiler chose, so a new field that takes them over fails a test.
+@Suite("Navigation slots: an empty slot is told by its class")
+struct SlotLayoutTests {
+    static let classes: [ControllerClass] = [
+        ControllerClass(features: [], name: ""),
+        ControllerClass(features: [], name: "UINavigationController"),
+        ControllerClass(features: [.gates, .proxy], name: "Nav"),
+        ControllerClass(features: [.safePop], name: String(repeating: "LongControllerClassName", count: 4)),
+    ]
+
+    @Test("a nil slot is empty; a slot holding any controller is not, before and after it is cleared")
+    func emptyByClass() {
+        let slot = UnsafeMutablePointer<NavController?>.allocate(capacity: 1)
+        defer { slot.deallocate() }
+        slot.initialize(to: nil)
+        #expect(NavSlots.isEmpty(slot))
+        for (index, cls) in Self.classes.enumerated() {
+            var nav = NavController(id: index + 1, cls: cls)
+            nav.stack = [ScreenName(cls: ClassName(id: 1), ordinal: 1)]
+            nav.delegate = index % 2 == 0 ? .none : .controller(forwardingTo: nil)
+            nav.tabName = index % 2 == 0 ? nil : cls.name
+            slot.pointee = nav
+            #expect(!NavSlots.isEmpty(slot), "\(cls.name)")
+            #expect(NavSlots.payload(UnsafePointer(slot)).pointee == nav)
+            // Cleared over a controller: the bits that held it must not read as one.
+            slot.pointee = nil
+            #expect(NavSlots.isEmpty(slot), "\(cls.name)")
+        }
+        slot.deinitialize(count: 1)
+    }
+
+    @Test("an optional controller is as big as the controller (its nil is in the class's extra inhabitants)")
+    func noExtraTag() {
+        #expect(MemoryLayout<NavController?>.size == MemoryLayout<NavController>.size)
+        #expect(MemoryLayout<ControllerClass?>.size == MemoryLayout<ControllerClass>.size)
+    }
+}
