@@ -4,7 +4,7 @@ extension NavigationModel {
     public var nextDeadline: Int? {
         var best = modalTransition?.end
         navs.forEachActive { id in
-            if let end = navs[id]?.transition?.end, best.map({ end < $0 }) ?? true { best = end }
+            if let end = navs.transitionEnd(id), best.map({ end < $0 }) ?? true { best = end }
         }
         return best
     }
@@ -53,7 +53,7 @@ extension NavigationModel {
         // The lowest-numbered controller first, as the clock's order among equals.
         var due: Int?
         navs.forEachActive { id in
-            if let end = navs[id]?.transition?.end, end <= time, due.map({ id < $0 }) ?? true { due = id }
+            if let end = navs.transitionEnd(id), end <= time, due.map({ id < $0 }) ?? true { due = id }
         }
         if let due { finishTransition(due) }
     }

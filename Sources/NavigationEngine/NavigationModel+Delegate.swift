@@ -2,7 +2,9 @@
 extension NavigationModel {
     mutating func delegateWillShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
         // Fields read in place: a plain controller with no delegate copies nothing.
-        guard let delegate = navs[id]?.delegate, let features = navs[id]?.cls.features else { return }
+        guard let nav = navs.controller(id) else { return }
+        let delegate = nav.pointee.delegate
+        let features = nav.pointee.cls.features
         let call = DelegateCall.willShow(shown, animated: animated)
         switch delegate {
         case .none:
@@ -26,7 +28,9 @@ extension NavigationModel {
     }
 
     mutating func delegateDidShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
-        guard let delegate = navs[id]?.delegate, let features = navs[id]?.cls.features else { return }
+        guard let nav = navs.controller(id) else { return }
+        let delegate = nav.pointee.delegate
+        let features = nav.pointee.cls.features
         let call = DelegateCall.didShow(shown, animated: animated)
         switch delegate {
         case .none:
@@ -36,7 +40,7 @@ extension NavigationModel {
             gateMissed(id, shown)
         case .controller(let forward):
             emit(.delegateCall(receiver: .nav, call: call))
-            if features.contains(.swipeGuard) { navs[id]?.isPushing = false }
+            if features.contains(.swipeGuard) { navs.edit(id) { $0.isPushing = false } }
             if features.contains(.gates), isGate(shown) { closeGate(id, at: shown) }
             if let forward, forward.methods.contains(.didShow) {
                 emit(.delegateCall(receiver: .outside(forward.name), call: call))

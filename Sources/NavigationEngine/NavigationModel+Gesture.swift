@@ -212,3 +212,23 @@ extension NavTable {
         return NavSlots.isEmpty(slot) ? nil : NavSlots.payload(slot)
     }
 }
+
+extension NavTable {
+    /// Controller `id` edited in place, nil for none: `navs[id]?.field = x`
+    /// tested the slot with the optional controller's outlined tag function
+    /// (a call each; `NavSlots.isEmpty` is one compare in line).
+    @inline(__always) mutating func edit<R>(_ id: Int, _ body: (inout NavController) throws -> R) rethrows -> R? {
+        try withUnsafeMutablePointer(to: &self[id]) { slot in
+            NavSlots.isEmpty(slot) ? nil : try body(&NavSlots.payload(slot).pointee)
+        }
+    }
+}
+
+extension NavTable {
+    /// When controller `id`'s transition ends, read in place; nil for no
+    /// controller, no transition, or one a finger holds (the clock's deadlines).
+    @inline(__always) func transitionEnd(_ id: Int) -> Int? {
+        guard let nav = controller(id), NavSlots.hasTransition(nav) else { return nil }
+        return NavSlots.transition(of: nav).pointee.end
+    }
+}

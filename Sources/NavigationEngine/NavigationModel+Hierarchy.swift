@@ -29,10 +29,10 @@ extension NavigationModel {
     var visibleTop: ScreenName? {
         @inline(__always) get {
             if let modal = modals.last {
-                if let id = modal.nav { return navs[id]?.top }
+                if let id = modal.nav { return navs.controller(id)?.pointee.top }
                 return modal.screen
             }
-            return navs[windowNavID]?.top
+            return navs.controller(windowNavID)?.pointee.top
         }
     }
 

@@ -57,7 +57,7 @@ extension NavigationModel {
             emit(Note.dismissDropped)
             return
         }
-        let leaving = modal.nav.flatMap { navs[$0]?.top } ?? modal.screen
+        let leaving = modal.nav.flatMap { navs.controller($0)?.pointee.top } ?? modal.screen
         viewWillDisappear(leaving, animated)
         let returning = screenUnder(modalIndex: modals.count - 1)
         if let returning { viewWillAppear(returning, animated) }
@@ -71,9 +71,9 @@ extension NavigationModel {
     @inline(__always) func screenUnder(modalIndex index: Int) -> ScreenName? {
         if index > 0 {
             let below = modals[index - 1]
-            return below.nav.flatMap { navs[$0]?.top } ?? below.screen
+            return below.nav.flatMap { navs.controller($0)?.pointee.top } ?? below.screen
         }
-        return navs[windowNavID]?.top
+        return navs.controller(windowNavID)?.pointee.top
     }
 
     mutating func finishModalTransition() {

@@ -43,9 +43,12 @@ extension NavigationModel {
     /// The subclass's override, then super. Returns false when the pop was refused.
     @discardableResult
     mutating func overriddenCall(_ id: Int, _ call: NavCall) throws -> Bool {
-        guard let features = navs[id]?.cls.features else { return false }
-        if features.contains(.safePop), call.isPop, let asker = navs[id]?.safeDelegate, screens[asker] != nil,
-            let top = navs[id]?.top
+        // Read through the slot (`navs[id]?.field` called the optional
+        // controller's outlined tag function on each read: NavTable.edit).
+        guard let nav = navs.controller(id) else { return false }
+        let features = nav.pointee.cls.features
+        if features.contains(.safePop), call.isPop, let asker = nav.pointee.safeDelegate, screens[asker] != nil,
+            let top = nav.pointee.top
         {
             emit(.shouldPop(asker: asker, top: top))
             let text = traits(of: asker).confirm ?? "Leave \(asker, in: names)?"
@@ -54,7 +57,7 @@ extension NavigationModel {
             return false
         }
         if features.contains(.swipeGuard), case .push = call {
-            navs[id]?.isPushing = true
+            navs.edit(id) { $0.isPushing = true }
         }
         try superCall(id, call)
         return true
@@ -88,7 +91,9 @@ extension NavigationModel {
 
     /// iOS 12: a call during a transition runs at once and cuts the running one short.
     mutating func nestedCall(_ id: Int, _ call: NavCall) throws {
-        if case .push(let name, _) = call, navs[id]?.transition?.kind.isPush == true, navs[id]?.transition?.to == name {
+        if case .push(let name, _) = call, let nav = navs.controller(id), NavSlots.hasTransition(nav),
+            NavSlots.transition(of: nav).pointee.kind.isPush, NavSlots.transition(of: nav).pointee.to == name
+        {
             throw raising(.addSelfAsSubview)
         }
         if case .push(let name, _) = call, screens[name]?.parent == id {
@@ -108,7 +113,7 @@ extension NavigationModel {
         // the transition's arrays, and clearing the controller's then released
         // them, each through the optional's generic value witnesses (legacy.nav:
         // 37,371 cuts at depth 10, about 400 instructions each).
-        guard navs.isTransitioning(id) == true, let t = navs[id]?.takeCutTransition() else { return }
+        guard navs.isTransitioning(id) == true, let t = navs.edit(id, { $0.takeCutTransition() }) ?? nil else { return }
         emit(Warning.unexpectedTransitionState)
         if let from = t.from {
             emitLifecycle(from, .viewDidDisappear(t.animated))
@@ -126,9 +131,9 @@ extension NavigationModel {
         let count: Int
         let top: ScreenName?
         do {
-            guard let nav = navs[id] else { return }
-            count = nav.stack.count
-            top = nav.top
+            guard let nav = navs.controller(id) else { return }
+            count = nav.pointee.stack.count
+            top = nav.pointee.top
         }
         if case .popTo = call { work(count) } // lastIndex(of:)
         switch call {
@@ -145,7 +150,8 @@ extension NavigationModel {
             }
             beginTransition(id, .keep(count - 1), kind: .pop, animated: animated)
         case .popTo(let target, let animated):
-            guard screens[target]?.parent == id, let index = navs[id]?.stack.lastIndex(of: target) else {
+            guard screens[target]?.parent == id, let index = navs.controller(id)?.pointee.stack.lastIndex(of: target)
+            else {
                 if profile == .legacy {
                     throw raising(.popToMissing)
                 }
@@ -212,20 +218,25 @@ extension NavigationModel {
     /// Puts a screen on top of a stack.
     mutating func appendToStack(_ id: Int, _ name: ScreenName) {
         screens.setParent(of: name, to: id)
-        navs[id]?.stack.append(name)
+        navs.edit(id) { $0.stack.append(name) }
         noteStackChanged(id)
     }
 
     /// Keeps the bottom `count` screens; returns the others, top first.
     mutating func truncateStack(_ id: Int, keeping count: Int) -> [ScreenName] {
-        guard let total = navs[id]?.stack.count, count < total else { return [] }
-        var removed: [ScreenName] = []
+        guard let total = navs.controller(id)?.pointee.stack.count, count < total else { return [] }
         work(total - count)
-        removed.reserveCapacity(total - count)
-        for _ in count..<total {
-            guard let name = navs[id]?.stack.popLast() else { break }
+        // Popped in one edit of the controller, not one trip through the
+        // table's mutable addressor a screen (nothing below reads the stacks).
+        let removed: [ScreenName] =
+            navs.edit(id) { nav in
+                var removed: [ScreenName] = []
+                removed.reserveCapacity(total - count)
+                for _ in count..<total { removed.append(nav.stack.removeLast()) }
+                return removed
+            } ?? []
+        for name in removed {
             screens.clearParent(of: name, ifItIs: id)
-            removed.append(name)
             noteLeft(name)
         }
         noteStackChanged(id)
@@ -273,9 +284,9 @@ extension NavigationModel {
     ) {
         // The delegate that answers the optional methods does not change with the
         // stack: read it with the old top in one read of the table.
-        guard navs[id]?.id != nil else { return }
-        let oldTop = navs[id]?.top
-        let animator = animated && navs[id]?.delegate.isNone == false ? animationSupplier(id) : nil
+        guard let nav = navs.controller(id) else { return }
+        let oldTop = nav.pointee.top
+        let animator = animated && !NavSlots.delegate(of: nav).pointee.isNone ? animationSupplier(id) : nil
         var removed: [ScreenName] = []
         // What came in: a push brings exactly its screen, as the new top (no
         // array is made for it); a replacement may bring several.
@@ -290,12 +301,12 @@ extension NavigationModel {
         case .replace(let names):
             let added: [ScreenName]
             (removed, added) = replaceStack(id, with: names)
-            if let top = navs[id]?.top {
+            if let top = navs.controller(id)?.pointee.top {
                 toIsNew = added.contains(top)
                 addedBelow = added.filter { $0 != top }
             }
         }
-        guard let newTop = navs[id]?.top else { return }
+        guard let newTop = navs.controller(id)?.pointee.top else { return }
         if toIsNew { emitLifecycle(newTop, .willMove(toNav: true)) }
         for name in removed { emitLifecycle(name, .willMove(toNav: false)) }
         for name in addedBelow { emitLifecycle(name, .willMove(toNav: true)) }
@@ -313,11 +324,12 @@ extension NavigationModel {
             }
         }
         let duration = kind.isPush ? durations.push : durations.pop
-        navs[id]?.transition = NavTransition(
+        let transition = NavTransition(
             kind: kind, from: oldTop, to: newTop, removed: removed,
             addedBelow: addedBelow, toIsNew: toIsNew,
             animated: animated, repairsBar: !nesting,
             start: clock, end: held ? nil : (animated ? clock + duration : clock))
+        navs.edit(id) { $0.transition = transition }
         if !animated { finishTransition(id) }
     }
 
@@ -355,7 +367,7 @@ extension NavigationModel {
             return
         }
         // Moved out, not copied: the controller's transition is over from here.
-        guard let t = navs[id]?.transition.take() else { return }
+        guard let t = navs.edit(id, { $0.transition.take() }) ?? nil else { return }
         if let from = t.from {
             emitLifecycle(from, .viewDidDisappear(t.animated))
             if t.removed.first == from { emitLifecycle(from, .didMove(toNav: false)) }
@@ -364,7 +376,7 @@ extension NavigationModel {
         emitLifecycle(t.to, .viewDidAppear(t.animated))
         if t.toIsNew { emitLifecycle(t.to, .didMove(toNav: true)) }
         for name in t.addedBelow { emitLifecycle(name, .didMove(toNav: true)) }
-        if t.repairsBar { navs[id]?.barCorrupted = false }
+        if t.repairsBar { navs.edit(id) { $0.barCorrupted = false } }
         delegateDidShow(id, t.to, t.animated)
         releaseUnheld(t.removed)
         if t.kind.isInteractive { emit(t.byContentPan ? .contentGestureFinished : .gestureFinished) }
@@ -396,7 +408,7 @@ extension NavigationModel {
     // calls cost more than the test (legacy.nav: about 50 instructions a transition).
     @inline(__always) mutating func viewWillAppear(_ name: ScreenName, _ id: Int, _ animated: Bool) {
         emitLifecycle(name, .viewWillAppear(animated))
-        if navs[id]?.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
+        if navs.controller(id)?.pointee.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
             navs[id]?.safeDelegate = name
             emit(.safeDelegateAssigned(screen: name, set: true))
         }
@@ -404,7 +416,7 @@ extension NavigationModel {
 
     @inline(__always) mutating func viewWillDisappear(_ name: ScreenName, _ id: Int, _ animated: Bool) {
         emitLifecycle(name, .viewWillDisappear(animated))
-        if navs[id]?.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
+        if navs.controller(id)?.pointee.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
             navs[id]?.safeDelegate = nil
             emit(.safeDelegateAssigned(screen: name, set: false))
         }
