@@ -165,17 +165,7 @@ public struct Explorer: Sendable {
     /// explorer's model, handed over by value, was copied on every wait step).
     @inline(__always)
     func waitTarget(in model: UnsafePointer<NavigationModel>) -> Int? {
-        var best = Int.max
-        NavigationModel.forEachDeadline(in: model) { best = Swift.min(best, $0) }
-        guard best != .max else { return nil }
-        let clock = model.pointee.clock
-        NavigationModel.forEachDeadline(in: model) { end in
-            for d in startDurations {
-                let t = end - d
-                if t > clock, t < best { best = t }
-            }
-        }
-        return best
+        NavigationModel.nextCriticalInstant(in: model, startDurations: startDurations)
     }
 
     /// Runs step `index` (an action, or the wait) on `model`. Returns nil when
