@@ -316,11 +316,18 @@ final class NavSlots: @unchecked Sendable {
         for id in 1..<common {
             let mine = base + id
             let theirs = UnsafePointer(other.base + id)
-            let mineEmpty = NavSlots.isEmpty(mine)
+            // This slot's tag is tested where it is needed, and an empty slot
+            // is initialised (it holds nothing to destroy), not assigned: a
+            // test ahead of the branches, with assignments in them, copied the
+            // whole controller (240 bytes) onto the stack on every slot first
+            // (plain.nav, depth 7: about 33 instructions a slot, 0.9 % of the search).
             if NavSlots.isEmpty(theirs) {
-                if !mineEmpty { mine.pointee = nil }
-            } else if mineEmpty {
-                mine.pointee = theirs.pointee
+                if !NavSlots.isEmpty(mine) {
+                    mine.deinitialize(count: 1)
+                    mine.initialize(to: nil)
+                }
+            } else if NavSlots.isEmpty(mine) {
+                mine.initialize(to: theirs.pointee)
             } else {
                 NavSlots.payload(mine).pointee.reset(to: NavSlots.payload(theirs))
             }
