@@ -32,7 +32,10 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
         searchFrom = other.pointee.searchFrom
         if slots === other.pointee.slots || slots.isUnwrittenCopy(of: other.pointee.slots) { return }
         if slots.capacity >= other.pointee.slots.count, isKnownUniquelyReferenced(&slots) {
-            slots.assign(from: other.pointee.slots)
+            // `other`'s slots lent, not retained: the table behind `other`
+            // holds them for the call (a retain and a release a reset, about
+            // 40 instructions).
+            Unmanaged.passUnretained(other.pointee.slots)._withUnsafeGuaranteedRef { slots.assign(from: $0) }
         } else {
             slots = other.pointee.slots
         }
