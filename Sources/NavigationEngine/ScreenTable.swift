@@ -86,22 +86,26 @@ struct ScreenTable: Sendable {
             self = other.pointee
             return
         }
-        if slots.count == other.pointee.slots.count {
+        // `other`'s slots taken once, copied from and kept as `origin`: read
+        // through `other` for the copy, they were retained and released
+        // around it besides (about 40 instructions a reset).
+        let theirs = other.pointee.slots
+        if slots.count == theirs.count {
             slots.withUnsafeMutableBufferPointer { mine in
-                other.pointee.slots.withUnsafeBufferPointer { theirs in
+                theirs.withUnsafeBufferPointer { theirs in
                     mine.baseAddress!.update(from: theirs.baseAddress!, count: mine.count)
                 }
             }
-        } else if keepsStorage(forCount: other.pointee.slots.count) {
+        } else if keepsStorage(forCount: theirs.count) {
             slots.removeAll(keepingCapacity: true)
-            slots.append(contentsOf: other.pointee.slots)
+            slots.append(contentsOf: theirs)
         } else {
             self = other.pointee
             return
         }
         used = other.pointee.used
         entrySum = other.pointee.entrySum
-        origin = other.pointee.slots
+        origin = consume theirs
     }
 
     /// `assign(from:)` from a table handed over by value.
