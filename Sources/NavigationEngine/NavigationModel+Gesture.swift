@@ -214,6 +214,13 @@ extension NavTable {
 }
 
 extension NavTable {
+    /// Slot `id` for writing: the mutable addressor's address, its
+    /// bookkeeping (copy on write, the slot's summary and hash marked stale)
+    /// done. Valid until the table is next written.
+    @inline(__always) mutating func mutableSlot(_ id: Int) -> UnsafeMutablePointer<NavController?> {
+        withUnsafeMutablePointer(to: &self[id]) { $0 }
+    }
+
     /// Controller `id` edited in place, nil for none: `navs[id]?.field = x`
     /// tested the slot with the optional controller's outlined tag function
     /// (a call each; `NavSlots.isEmpty` is one compare in line).

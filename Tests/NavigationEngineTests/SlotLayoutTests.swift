@@ -40,4 +40,32 @@ struct SlotLayoutTests {
         #expect(MemoryLayout<NavController?>.size == MemoryLayout<NavController>.size)
         #expect(MemoryLayout<ControllerClass?>.size == MemoryLayout<ControllerClass>.size)
     }
+
+    @Test("a transition started over a nil and taken out again is the same transition, and leaves a nil")
+    func transitionInAndOut() {
+        let a = ScreenName(cls: ClassName(id: 1), ordinal: 1)
+        let b = ScreenName(cls: ClassName(id: 1), ordinal: 2)
+        let transitions = [
+            NavTransition(
+                kind: .push, from: a, to: b, removed: [], addedBelow: [], toIsNew: true, animated: true,
+                repairsBar: true, start: 0, end: 350),
+            NavTransition(
+                kind: .interactive(percent: 30, cancels: false), from: nil, to: a, removed: [b, a], addedBelow: [b],
+                toIsNew: false, animated: false, repairsBar: false, start: 7, end: nil, byContentPan: true),
+        ]
+        var nav = NavController(id: 1, cls: Self.classes[1])
+        for t in transitions {
+            #expect(nav.transition == nil)
+            nav.start(t)
+            #expect(nav.transition == t)
+            nav.start(transitions[0]) // over a running one
+            #expect(nav.transition == transitions[0])
+            nav.transition = t
+            #expect(nav.takeTransition() == t)
+            #expect(nav.transition == nil)
+            nav.start(t)
+            #expect(nav.takeCutTransition() == t)
+            #expect(nav.transition == nil && nav.barCorrupted)
+        }
+    }
 }
