@@ -239,8 +239,7 @@ public struct Explorer: Sendable {
     /// (`NavigationModel.renameInstances(stepFrom:)`).
     @inline(__always)
     func canonical(_ model: inout NavigationModel, stepFrom parent: UnsafePointer<NavigationModel>) {
-        model.canonicalize()
-        if renamesInstances { model.renameInstances(stepFrom: parent) }
+        model.canonicalize(renaming: renamesInstances, stepFrom: parent)
     }
 
     /// The 64-bit fingerprint of a canonical state's encoding (NavigationModel+Fingerprint.swift).

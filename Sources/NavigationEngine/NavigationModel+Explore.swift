@@ -8,6 +8,26 @@ extension NavigationModel {
     /// the counter of controllers ever made, the work count). Two states that
     /// differ only in the absolute clock are then equal.
     public mutating func canonicalize() {
+        makeClockRelative()
+        // The controllers' hashes for the fingerprint, while this copy holds the slots alone.
+        navs.refreshHashes()
+    }
+
+    /// `canonicalize()`, then `renameInstances(stepFrom: parent)` when
+    /// `renaming`: the explorer's canonical form of a state one step from
+    /// `parent`. The controllers are hashed once, after both: hashed before
+    /// the renaming, as `canonicalize()` does, a controller the renaming
+    /// wrote was hashed twice (legacy.nav, depth 10: 6,219 states).
+    @inline(__always)
+    public mutating func canonicalize(renaming: Bool, stepFrom parent: UnsafePointer<NavigationModel>) {
+        makeClockRelative()
+        if renaming { renameInstancesUnhashed(stepFrom: parent) }
+        navs.refreshHashes()
+    }
+
+    /// All of `canonicalize()` but the controllers' hashes.
+    @inline(__always)
+    private mutating func makeClockRelative() {
         let now = clock
         if now != 0 {
             clock = 0
@@ -17,8 +37,6 @@ extension NavigationModel {
         nextNavID = 0
         scratch.steps = 0
         pruneGuarantees()
-        // The controllers' hashes for the fingerprint, while this copy holds the slots alone.
-        navs.refreshHashes()
     }
 
     /// The explorer's wait target (explorer.md section 3) in the model `m`

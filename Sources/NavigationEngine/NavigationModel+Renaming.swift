@@ -10,6 +10,13 @@ extension NavigationModel {
     /// alive still means a released instance). Names of released screens the
     /// state still mentions (a breach, a stale alert) become number 0.
     public mutating func renameInstances() {
+        renameInstancesUnhashed()
+        // The written controllers' hashes for the fingerprint again (see `canonicalize`).
+        navs.refreshHashes()
+    }
+
+    /// `renameInstances()` without the controllers' hashes taken again.
+    private mutating func renameInstancesUnhashed() {
         // Every instance ever made is alive: numbers are 1...k already.
         if screens.count == created { return }
         if renameCountersOnly() { return }
@@ -38,6 +45,14 @@ extension NavigationModel {
     /// a walk of every screen that nothing changes, about 450 instructions,
     /// and the same after most pushes and presentations.
     public mutating func renameInstances(stepFrom parent: UnsafePointer<NavigationModel>) {
+        renameInstancesUnhashed(stepFrom: parent)
+        navs.refreshHashes()
+    }
+
+    /// `renameInstances(stepFrom:)` without the controllers' hashes taken
+    /// again (`canonicalize(renaming:stepFrom:)` takes them after it).
+    @inline(__always)
+    mutating func renameInstancesUnhashed(stepFrom parent: UnsafePointer<NavigationModel>) {
         // (`renameInstances`' test first: it holds in most states of most searches.)
         if screens.count == created { return }
         let made = created &- parent.pointee.created
@@ -233,7 +248,6 @@ extension NavigationModel {
             case .pop, .popToRoot: call
             }
         }
-        var wroteController = false
         for id in navs.ids where navs.hasController(id) {
             // What changes, read in place (no copy of the controller or of its
             // transition), before any write: a write may move the slots.
@@ -257,7 +271,6 @@ extension NavigationModel {
                     from != t.pointee.from || to != t.pointee.to || inRemoved != nil || inAddedBelow != nil
             }
             guard inStack != nil || delegateChanges || inQueue != nil || transitionChanges else { continue }
-            wroteController = true
             // Each field edited in its slot (a copy of the controller out and
             // back in retained and released all of its arrays).
             if let i = inStack { navs[id]!.stack.rename(from: i, by: rename) }
@@ -275,9 +288,6 @@ extension NavigationModel {
                 }
             }
         }
-        // The written controllers' hashes for the fingerprint again (see `canonicalize`).
-        if wroteController { navs.refreshHashes() }
-
         func renamed(_ modal: Modal) -> Modal {
             Modal(presenter: modal.presenter.map(rename), screen: rename(modal.screen), nav: modal.nav)
         }
