@@ -1,8 +1,9 @@
 // The model's fields in the fingerprint's order (StateEncoder.swift).
 
 extension NavigationModel {
-    /// Every field `==` compares, in a fixed order (see `StateEncoder`), into
-    /// `m`; `e` keeps what the walk reuses (the traits' hash, strings' hashes)
+    /// Every field `==` compares but the declarations, which `m` holds
+    /// already (`StateEncoder.declarations(of:)`), in a fixed order (see
+    /// `StateEncoder`), into `m`; `e` keeps what the walk reuses (strings' hashes)
     /// and adds up the unordered containers. Every field of a fixed size goes
     /// into one word (`shape`: the profile, the flags, which case each enum
     /// and which optionals are set), and most words go in two at a time: a
@@ -46,10 +47,14 @@ extension NavigationModel {
             if transition.presenting { shape |= 1 << 6 }
             if transition.animated { shape |= 1 << 7 }
         }
-        if case .some(let alert) = model.pointee.alert {
+        // The alert read where it is: bound (`case .some(let alert)`), it was
+        // copied out, its text and call retained and released, on every state
+        // with an alert up.
+        let alert = Self.alert(of: model)
+        if let alert {
             shape |= 1 << 8
-            if case .safePop = alert.action { shape |= 1 << 9 }
-            if case .some = alert.asker { shape |= 1 << 10 }
+            if case .safePop = alert.pointee.action { shape |= 1 << 9 }
+            if case .some = alert.pointee.asker { shape |= 1 << 10 }
         }
         if case .some(let frozen) = model.pointee.frozen {
             switch frozen.reason {
@@ -59,10 +64,8 @@ extension NavigationModel {
         }
         if case .some = model.pointee.guarantees.gateBreach { shape |= 1 << 14 }
         if case .some = model.pointee.guarantees.confirmationBreach { shape |= 1 << 15 }
+        // (The declarations are in `m` already: `StateEncoder.declarations(of:)`.)
         m.put(shape, UInt64(bitPattern: Int64(model.pointee.clock)))
-        m.put(model.pointee.durations.push, model.pointee.durations.pop)
-        m.put(model.pointee.durations.present, model.pointee.durations.dismiss)
-        m.put(e.traitsHash(model.pointee.traits, hash: Self.hash(of:)), model.pointee.controllerClass.nameHash)
         m.put(
             UInt64(model.pointee.controllerClass.features.rawValue), UInt64(bitPattern: Int64(model.pointee.created)))
         m.put(counted.count, counted.sum)
@@ -92,21 +95,30 @@ extension NavigationModel {
             transition.modal.encode(into: &m)
             m.put(transition.end)
         }
-        if case .some(let alert) = model.pointee.alert {
-            switch alert.action {
-            case .customBack(let nav): m.put(e.stringHash(alert.text), UInt64(bitPattern: Int64(nav)))
+        if let alert {
+            switch alert.pointee.action {
+            case .customBack(let nav): m.put(e.stringHash(alert.pointee.text), UInt64(bitPattern: Int64(nav)))
             case .safePop(let nav, let call):
-                m.put(e.stringHash(alert.text), UInt64(bitPattern: Int64(nav)))
+                m.put(e.stringHash(alert.pointee.text), UInt64(bitPattern: Int64(nav)))
                 withUnsafePointer(to: call) { NavCall.hash($0, into: &m) }
             }
-            if case .some(let asker) = alert.asker { m.put(asker) }
+            if case .some(let asker) = alert.pointee.asker { m.put(asker) }
         }
         if case .some(let frozen) = model.pointee.frozen { m.put(frozen.nav) }
         model.pointee.guarantees.encode(into: &m)
     }
 
+    /// The alert up in the model `model` points to, in place; nil when none is.
+    @inline(__always)
+    private static func alert(of model: UnsafePointer<NavigationModel>) -> UnsafePointer<Alert>? {
+        let slot = model.pointer(to: \.alert)!
+        if case .none = slot.pointee { return nil }
+        // (An optional's value is at its start, as for the controllers' slots.)
+        return UnsafeRawPointer(slot).assumingMemoryBound(to: Alert.self)
+    }
+
     /// The traits' own hash: each class's entry, summed (slot order does not count).
-    private static func hash(of traits: ClassMap<ScreenTraits>) -> UInt64 {
+    static func hash(of traits: ClassMap<ScreenTraits>) -> UInt64 {
         var e = StateEncoder()
         e.beginPairs()
         traits.forEachEntry { cls, t in

@@ -17,8 +17,9 @@
 /// entries' own hashes, so no sort is needed. Class names are mixed as their
 /// interned numbers, never as text; strings as their own hash (their UTF-8
 /// bytes, eight to a word). The declarations no step can change (the
-/// screens' traits) are hashed once and reused while the search's states
-/// share them. Each controller is mixed in as its own hash, which its slot's
+/// durations, the screens' traits, the controller class's name) are mixed
+/// first, once, and the hasher after them reused while the search's states
+/// share them (`declarations(of:)`). Each controller is mixed in as its own hash, which its slot's
 /// summary keeps from `canonicalize` until the slot is written (NavTable+Summary.swift),
 /// so a step that leaves a controller alone does not hash it again; a
 /// controller class's name is hashed once, when it is set (`ControllerClass.nameHash`).
@@ -34,6 +35,12 @@ public struct StateEncoder {
     /// which `explore` cannot list, so every state of a search shares one map.
     private var cachedTraits: ClassMap<ScreenTraits>?
     private var cachedTraitsHash: UInt64 = 0
+    /// The hasher with the declarations mixed in (`declarations(of:)`), and
+    /// the durations and the controller class's name hash it was mixed from
+    /// (with `cachedTraits`).
+    private var cachedDeclarations = PartHasher()
+    private var cachedDurations: Durations?
+    private var cachedClassNameHash: UInt64 = 0
     /// Strings hashed lately and their hashes (delegate names, tab names, alert texts).
     private static let cachedStringCount = 4
     private var cachedStrings: [(text: String, hash: UInt64)] = []
@@ -56,9 +63,40 @@ public struct StateEncoder {
     /// whole (a memcpy of the model) before every call; in place, with
     /// `NavigationModel.encode` and its parts inlined, it is read where it is.
     public mutating func fingerprint(of model: inout NavigationModel) -> UInt64 {
+        withUnsafePointer(to: &model) { model in
+            var m = declarations(of: model)
+            NavigationModel.encode(model, into: &m, encoder: &self)
+            return m.value
+        }
+    }
+
+    /// The fingerprint's hasher with the declarations no step changes mixed
+    /// in first (the durations, the screens' traits, the controller class's
+    /// name): kept while the next model's are the same, as they are in every
+    /// state of a search. Mixed for each state, they took three
+    /// multiplications and a look at the traits' storage.
+    @inline(__always)
+    private mutating func declarations(of model: UnsafePointer<NavigationModel>) -> PartHasher {
+        if let cached = cachedTraits, cached.sharesStorage(with: model.pointee.traits),
+            cachedClassNameHash == model.pointee.controllerClass.nameHash, cachedDurations == model.pointee.durations
+        {
+            return cachedDeclarations
+        }
+        return mixDeclarations(of: model)
+    }
+
+    /// `declarations(of:)` mixed anew, and kept.
+    @inline(never)
+    private mutating func mixDeclarations(of model: UnsafePointer<NavigationModel>) -> PartHasher {
         var m = PartHasher(seed: 0xa076_1d64_78bd_642f)
-        withUnsafePointer(to: &model) { NavigationModel.encode($0, into: &m, encoder: &self) }
-        return m.value
+        m.put(model.pointee.durations.push, model.pointee.durations.pop)
+        m.put(model.pointee.durations.present, model.pointee.durations.dismiss)
+        let traits = traitsHash(model.pointee.traits, hash: NavigationModel.hash(of:))
+        m.put(traits, model.pointee.controllerClass.nameHash)
+        cachedDeclarations = m
+        cachedDurations = model.pointee.durations
+        cachedClassNameHash = model.pointee.controllerClass.nameHash
+        return m
     }
 
     @inline(__always)
