@@ -325,16 +325,18 @@ extension NavigationModel {
             }
         }
         let duration = kind.isPush ? durations.push : durations.pop
-        // Moved into the slot, not captured by a closure and copied: a copy
-        // retained the transition's arrays and the local's end released them.
+        // Moved into the slot, not captured by a closure and copied, and the
+        // arrays consumed: a copy retained them and the locals' end (after
+        // `finishTransition`, a call they may not be released across)
+        // released them, twice a transition.
         let repairsBar = !nesting
         let start = clock
         let slot = navs.mutableSlot(id)
         guard !NavSlots.isEmpty(slot) else { return }
         NavSlots.payload(slot).pointee.start(
             NavTransition(
-                kind: kind, from: oldTop, to: newTop, removed: removed,
-                addedBelow: addedBelow, toIsNew: toIsNew,
+                kind: kind, from: oldTop, to: newTop, removed: consume removed,
+                addedBelow: consume addedBelow, toIsNew: toIsNew,
                 animated: animated, repairsBar: repairsBar,
                 start: start, end: held ? nil : (animated ? start + duration : start)))
         if !animated { finishTransition(id) }
