@@ -61,7 +61,7 @@ extension NavigationModel {
 
     /// GateNavigationController's didShow for a gate: the screens below leave without a transition.
     mutating func closeGate(_ id: Int, at gate: ScreenName) {
-        guard navs[id]?.top == gate else { return }
+        guard navs.controller(id)?.pointee.top == gate else { return }
         emit(.gateTrimmed(gate))
         let (below, _) = replaceStack(id, with: [gate])
         for name in below { emitLifecycle(name, .willMove(toNav: false)) }

@@ -27,8 +27,10 @@ extension NavigationModel {
         }
         // (`backIgnored` found both: a controller with a top screen.)
         let id = currentNavID
-        let nav = navs[id]!
-        let top = nav.top!
+        // Read in place: bound by value, the controller was copied out.
+        let nav = navs.controller(id)!
+        let top = nav.pointee.top!
+        let features = nav.pointee.cls.features
         let t = traits(of: top)
         if t.customBack {
             if let text = t.customBackAlert {
@@ -39,7 +41,7 @@ extension NavigationModel {
             }
             return
         }
-        if nav.cls.features.contains(.safePop) {
+        if features.contains(.safePop) {
             // UISafeNavigationController sends the back button through its own pop and answers false.
             try navCall(id, .pop(animated: true))
             emit(.barShouldPop(top, answer: false))

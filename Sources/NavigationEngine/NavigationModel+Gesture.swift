@@ -64,7 +64,7 @@ extension NavigationModel {
     /// content pan.
     mutating func moveHeldPop(_ id: Int, from held: Int, to percent: Int, changed: (Int) -> EventPayload) {
         guard percent != held else { return }
-        navs[id]?.transition?.kind = .interactive(percent: percent, cancels: false)
+        navs.edit(id) { $0.transition?.kind = .interactive(percent: percent, cancels: false) }
         emit(changed(percent))
     }
 
@@ -161,10 +161,11 @@ extension NavigationModel {
     /// releases in a search find no swipe held, and a copy of the transition
     /// retained and released its arrays.
     @inline(__always) func heldPop(_ id: Int) -> (percent: Int, byContentPan: Bool)? {
-        guard case .interactive(let percent, _)? = navs[id]?.transition?.kind, navs[id]?.transition?.end == nil,
-            let byContentPan = navs[id]?.transition?.byContentPan
+        guard let nav = navs.controller(id), NavSlots.hasTransition(nav),
+            case .interactive(let percent, _) = NavSlots.transition(of: nav).pointee.kind,
+            NavSlots.transition(of: nav).pointee.end == nil
         else { return nil }
-        return (percent, byContentPan)
+        return (percent, NavSlots.transition(of: nav).pointee.byContentPan)
     }
 
     mutating func releaseCommand() throws {
@@ -176,8 +177,11 @@ extension NavigationModel {
         guard let (percent, byContentPan) = heldPop(id) else { throw EngineError.noSwipeHeld }
         let cancels = percent <= 50
         let remaining = cancels ? percent * durations.pop / 100 : (100 - percent) * durations.pop / 100
-        navs[id]?.transition?.kind = .interactive(percent: percent, cancels: cancels)
-        navs[id]?.transition?.end = clock + remaining
+        let end = clock + remaining
+        navs.edit(id) {
+            $0.transition?.kind = .interactive(percent: percent, cancels: cancels)
+            $0.transition?.end = end
+        }
         emit(
             byContentPan
                 ? .contentGestureReleased(percent: percent, cancels: cancels, remaining: remaining)

@@ -91,7 +91,7 @@ extension NavigationModel {
             }
         } else {
             guard let index = modals.lastIndex(of: t.modal) else { return }
-            let leaving = t.modal.nav.flatMap { navs[$0]?.top } ?? t.modal.screen
+            let leaving = t.modal.nav.flatMap { navs.controller($0)?.pointee.top } ?? t.modal.screen
             emitLifecycle(leaving, .viewDidDisappear(animated))
             if let returning = screenUnder(modalIndex: index) {
                 emitLifecycle(returning, .viewDidAppear(animated))

@@ -82,7 +82,7 @@ extension NavigationModel {
             if case .push(let name, _) = call, screens[name]?.parent == id {
                 throw raising(.pushedTwice(name))
             }
-            navs[id]?.queue.append(call)
+            navs.edit(id) { $0.queue.append(call) }
             emit(Note.deferred)
             return
         }
@@ -198,7 +198,7 @@ extension NavigationModel {
     /// A screen shown elsewhere leaves its old parent first, as addChild does.
     mutating func detachFromOtherControllers(_ name: ScreenName, except id: Int) {
         guard let other = screens[name]?.parent, other != id else { return }
-        navs[other]?.stack.removeAll { $0 == name }
+        navs.edit(other) { $0.stack.removeAll { $0 == name } }
         noteLeft(name)
         screens.setParent(of: name, to: nil)
         noteStackChanged(other)
@@ -206,7 +206,7 @@ extension NavigationModel {
 
     /// setViewControllers with the same top (or onto an empty controller): no transition.
     mutating func replaceStackQuietly(_ id: Int, with names: [ScreenName]) {
-        if navs[id]?.stack.isEmpty == true, !names.isEmpty {
+        if navs.controller(id)?.pointee.stack.isEmpty == true, !names.isEmpty {
             beginTransition(id, .replace(names), kind: .push, animated: false)
             return
         }
@@ -250,7 +250,7 @@ extension NavigationModel {
 
     /// Replaces a stack; returns the screens that left (top first) and the ones that came.
     mutating func replaceStack(_ id: Int, with names: [ScreenName]) -> (removed: [ScreenName], added: [ScreenName]) {
-        let old = navs[id]?.stack ?? []
+        let old = navs.controller(id)?.pointee.stack ?? []
         work(old.count + names.count)
         let removed: [ScreenName]
         let added: [ScreenName]
@@ -268,7 +268,7 @@ extension NavigationModel {
         }
         for name in removed { screens.clearParent(of: name, ifItIs: id) }
         for name in names { screens.setParent(of: name, to: id) }
-        navs[id]?.stack = names
+        navs.edit(id) { $0.stack = names }
         for name in removed { noteLeft(name) }
         noteStackChanged(id)
         return (removed, added)
@@ -375,7 +375,10 @@ extension NavigationModel {
 
     /// The end of a transition: the did-calls, didShow, releases, then the queue.
     mutating func finishTransition(_ id: Int) {
-        if case .interactive(_, let cancels)? = navs[id]?.transition?.kind, cancels, let t = navs[id]?.transition {
+        if let nav = navs.controller(id), NavSlots.hasTransition(nav),
+            case .interactive(_, let cancels) = NavSlots.transition(of: nav).pointee.kind, cancels
+        {
+            let t = NavSlots.transition(of: nav).pointee
             cancelInteractivePop(id, t)
             return
         }
@@ -402,10 +405,10 @@ extension NavigationModel {
     /// Runs the calls that waited for the transition, until one starts another.
     mutating func runQueue(_ id: Int) {
         // An empty queue (the usual case) costs one read of the table.
-        while navs[id]?.queue.isEmpty == false, navs.isTransitioning(id) == false, frozenNav != id,
-            let call = navs[id]?.queue.first
+        while navs.controller(id)?.pointee.queue.isEmpty == false, navs.isTransitioning(id) == false, frozenNav != id,
+            let call = navs.controller(id)?.pointee.queue.first
         {
-            navs[id]?.queue.removeFirst()
+            navs.edit(id) { _ = $0.queue.removeFirst() }
             do { try run(id, call) } catch {}
             // The queued call held its arguments; now that it ran, they may be free.
             releaseUnheld(namedBy: call)
@@ -425,7 +428,7 @@ extension NavigationModel {
     @inline(__always) mutating func viewWillAppear(_ name: ScreenName, _ id: Int, _ animated: Bool) {
         emitLifecycle(name, .viewWillAppear(animated))
         if navs.controller(id)?.pointee.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
-            navs[id]?.safeDelegate = name
+            navs.edit(id) { $0.safeDelegate = name }
             emit(.safeDelegateAssigned(screen: name, set: true))
         }
     }
@@ -433,7 +436,7 @@ extension NavigationModel {
     @inline(__always) mutating func viewWillDisappear(_ name: ScreenName, _ id: Int, _ animated: Bool) {
         emitLifecycle(name, .viewWillDisappear(animated))
         if navs.controller(id)?.pointee.cls.features.contains(.safePop) == true, traits(of: name).confirm != nil {
-            navs[id]?.safeDelegate = nil
+            navs.edit(id) { $0.safeDelegate = nil }
             emit(.safeDelegateAssigned(screen: name, set: false))
         }
     }
