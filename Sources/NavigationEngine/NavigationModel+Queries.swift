@@ -167,7 +167,7 @@ extension NavigationModel {
 
     /// `isBarCorrupted`, read in place.
     public static func isBarCorrupted(_ model: UnsafePointer<NavigationModel>) -> Bool {
-        model.pointee.navs[model.pointee.currentNavID]?.barCorrupted ?? false
+        model.pointee.navs.controller(model.pointee.currentNavID)?.pointee.barCorrupted ?? false
     }
 
     /// `isBusy`, read in place.
