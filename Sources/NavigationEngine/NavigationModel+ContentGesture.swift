@@ -74,7 +74,9 @@ extension NavigationModel {
         // flight, so this pop can always end: the content pan never freezes.
         emit(.contentGestureBegan)
         emit(.navCall(.pop(animated: true)))
-        if try safeDelegateRefusesInteractivePop(id, nav, cancelled: .contentGestureCancelled(popRefused: true)) {
+        if try safeDelegateRefusesInteractivePop(
+            id, asker: nav.safePopAsker, cancelled: .contentGestureCancelled(popRefused: true))
+        {
             return
         }
         let kind: NavTransition.Kind = .interactive(percent: percent ?? 100, cancels: cancel)

@@ -34,13 +34,14 @@ extension NavigationModel {
         }
     }
 
-    /// Why an interactive pop that begins now could never end, or nil.
-    func freezeReason(_ nav: NavController) -> FreezeReason? {
-        if nav.stack.count <= 1 {
-            return .rootScreen(delegateLetItBegin: nav.gestureDelegate != .none)
+    /// Why an interactive pop that begins now could never end, or nil (the
+    /// controller read where it is).
+    func freezeReason(_ nav: UnsafePointer<NavController>) -> FreezeReason? {
+        if nav.pointee.stack.count <= 1 {
+            return .rootScreen(delegateLetItBegin: nav.pointee.gestureDelegate != .none)
         }
-        if let t = nav.transition {
-            return .transitionRunning(push: t.kind.isPush)
+        if NavSlots.hasTransition(nav) {
+            return .transitionRunning(push: NavSlots.transition(of: nav).pointee.kind.isPush)
         }
         return nil
     }
@@ -71,12 +72,11 @@ extension NavigationModel {
     /// Whether a UISafeNavigationController's safe delegate refuses the pop an
     /// interactive gesture has just called: it asks (the alert goes up) and the
     /// gesture is `cancelled`. Shared by the edge swipe and the content pan.
+    /// (`asker`: the controller's `safePopAsker`.)
     mutating func safeDelegateRefusesInteractivePop(
-        _ id: Int, _ nav: NavController, cancelled: EventPayload
+        _ id: Int, asker: ScreenName?, cancelled: EventPayload
     ) throws -> Bool {
-        guard nav.cls.features.contains(.safePop), let asker = nav.safeDelegate, screens[asker] != nil else {
-            return false
-        }
+        guard let asker, screens[asker] != nil else { return false }
         _ = try overriddenCall(id, .pop(animated: true))
         emit(cancelled)
         return true
@@ -141,19 +141,34 @@ extension NavigationModel {
         case .begin:
             break
         }
-        // (`swipeStart` found it: `.begin` comes only with a controller.)
-        let nav = navs[id]!
+        try beginSwipe(id, percent: percent, cancel: cancel)
+    }
+
+    /// The edge swipe's begin on controller `id` (`swipeStart` found it:
+    /// `.begin` comes only with a controller). Apart from `swipeCommand`,
+    /// which inlines `swipeStart` only while it is small.
+    private mutating func beginSwipe(_ id: Int, percent: Int?, cancel: Bool) throws {
+        // Read in place, before anything is written: bound by value
+        // (`navs[id]!`), the controller was copied out, its arrays retained,
+        // then destroyed through its optional's value witnesses.
+        let nav = navs.controller(id)!
+        let freeze = freezeReason(nav)
+        let asker = nav.pointee.safePopAsker
+        let top = nav.pointee.top
+        let count = nav.pointee.stack.count
         emit(.gestureBegan)
-        if let reason = freezeReason(nav) {
-            frozen = Frozen(reason: reason, nav: id)
-            emit(.frozen(reason))
+        if let freeze {
+            frozen = Frozen(reason: freeze, nav: id)
+            emit(.frozen(freeze))
             return
         }
         emit(.navCall(.pop(animated: true)))
-        if try safeDelegateRefusesInteractivePop(id, nav, cancelled: .gestureCancelled(popRefused: true)) { return }
-        if let top = nav.top { noteBypass(of: top, by: .edgeSwipe) }
+        if try safeDelegateRefusesInteractivePop(id, asker: asker, cancelled: .gestureCancelled(popRefused: true)) {
+            return
+        }
+        if let top { noteBypass(of: top, by: .edgeSwipe) }
         let kind: NavTransition.Kind = .interactive(percent: percent ?? 100, cancels: cancel)
-        beginTransition(id, .keep(nav.stack.count - 1), kind: kind, animated: true, held: percent != nil)
+        beginTransition(id, .keep(count - 1), kind: kind, animated: true, held: percent != nil)
     }
 
     /// The interactive pop a finger holds on `id`, if one does: where the

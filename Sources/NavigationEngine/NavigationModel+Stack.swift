@@ -443,6 +443,10 @@ extension NavigationModel {
 }
 
 extension NavController {
+    /// The safe delegate a UISafeNavigationController asks before a pop;
+    /// nil for any other class.
+    var safePopAsker: ScreenName? { cls.features.contains(.safePop) ? safeDelegate : nil }
+
     // A NavTransition? is large enough that Swift destroys one through the
     // value witnesses its metadata names (`$sSqwxx`, then the transition's):
     // about 60 instructions for a nil and 190 for a transition, where a
