@@ -94,6 +94,12 @@ extension NavSlots {
         }
     }
 
+    /// Whether every slot's hash is kept (`refreshHashes` has nothing to do).
+    @inline(__always) var allHashed: Bool {
+        for id in 1..<count where !meta[id].hashed { return false }
+        return true
+    }
+
     /// What a slot adds to the digest (0 when empty), its fields read in place.
     static func digest(_ slot: UnsafePointer<NavController?>, id: Int) -> Int {
         guard let count = slot.pointee?.stack.count else { return 0 }
