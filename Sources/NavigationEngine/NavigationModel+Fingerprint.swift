@@ -74,14 +74,20 @@ extension NavigationModel {
         // 0 for an empty slot): the one its slot's summary keeps when the slot
         // is unchanged since `NavTable.refreshHashes` (which `canonicalize`
         // runs), else computed here, fields read in place.
-        let ids = model.pointee.navs.comparedIDs
-        m.put(ids.count, model.pointee.nextNavID)
         // Each slot's kept hash when it is current, read through the slots'
         // memory, the slots not retained: the model, held in place by the
         // caller for the whole walk, holds them (a retain and a release a
         // state).
         let meta = model.pointee.navs.slots.meta
         let base = model.pointee.navs.slots.base
+        // The ids `==` compares (`NavTable.comparedIDs`: 1 up to the last live
+        // controller), a trailing slot known empty by its kept hash, 0 for an
+        // empty slot and never for a controller (`NavController.hash`): the
+        // slot's tag was tested through an outlined call, every state.
+        var end = model.pointee.navs.slots.count
+        while end > 1, meta[end - 1].hashed ? meta[end - 1].hash == 0 : NavSlots.isEmpty(base + end - 1) { end -= 1 }
+        let ids = 1..<end
+        m.put(ids.count, model.pointee.nextNavID)
         for id in ids { m.put(meta[id].hashed ? meta[id].hash : NavController.hash(base + id, encoder: &e)) }
         switch model.pointee.window {
         case .nav(let id): m.put(id)

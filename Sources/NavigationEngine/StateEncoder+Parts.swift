@@ -24,6 +24,8 @@ extension NavController {
 
     /// The hash of the controller at `nav` from its body: the body, then its
     /// running transition's start and end (when it has one: the body tells).
+    /// Never 0, the hash of an empty slot, so that a kept hash tells an empty
+    /// slot (the fingerprint's end of the compared ids).
     @inline(__always)
     static func hash(body: PartHasher, times nav: UnsafePointer<NavController>) -> UInt64 {
         var m = body
@@ -35,7 +37,8 @@ extension NavController {
                 m.put(t.pointee.start)
             }
         }
-        return m.value
+        let value = m.value
+        return value == 0 ? 1 : value
     }
 
     /// Every field of the controller at `nav` but its transition's start and
