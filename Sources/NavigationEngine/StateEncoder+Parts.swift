@@ -4,8 +4,9 @@ extension NavController {
     /// The controller's own hash (`hash(_:encoder:)`), 0 for an empty slot:
     /// what the model's fingerprint mixes in for the slot. A function of the
     /// controller alone, so a slot's summary keeps it until the slot is
-    /// written (NavTable+Summary.swift).
-    @inline(__always)
+    /// written (NavTable+Summary.swift). Out of line: the fingerprint calls
+    /// it only for a slot whose hash is not kept, and `body` is inlined here.
+    @inline(never)
     static func hash(_ slot: UnsafePointer<NavController?>, encoder e: inout StateEncoder) -> UInt64 {
         NavSlots.isEmpty(slot) ? 0 : hash(NavSlots.payload(slot), encoder: &e)
     }
@@ -49,6 +50,9 @@ extension NavController {
     /// variable-length part still follows its length and each optional's
     /// value its tag, so no two controllers give the same words. (Counts and
     /// an id that do not fit 32 bits are marked, and follow whole.)
+    /// Inlined in `NavSlots.refreshHashes`' loop: called, it cost the call
+    /// and six registers saved and restored a controller hashed.
+    @inline(__always)
     static func body(_ nav: UnsafePointer<NavController>, encoder e: inout StateEncoder) -> PartHasher {
         var m = PartHasher()
         let id = nav.pointee.id
