@@ -309,6 +309,12 @@ extension Explorer {
                     path.resetToTop(&model)
                     used = false
                 }
+                // A command refused at once is no step (`run` would return nil).
+                if step < refusalTests.count, let test = refusalTests[step],
+                    withUnsafePointer(to: &model, { NavigationModel.refuses(test, in: $0) })
+                {
+                    continue
+                }
                 // A step the model says changes nothing is the parent's state again:
                 // counted, not run (it would be run, then found equal to its parent).
                 if step < ignoreTests.count, let test = ignoreTests[step],

@@ -75,6 +75,11 @@ public struct Explorer: Sendable {
     /// exception and a new state, such a step never has); nil for the rest.
     let ignoreTests: [NavigationModel.IgnoreTest?]
 
+    /// For each action, the test that tells a step of it UIKit's model
+    /// refuses at once (`NavigationModel.refuses(_:in:)`: a tap with no alert
+    /// up, a release with no swipe held), not run and no step; nil for the rest.
+    let refusalTests: [NavigationModel.RefusalTest?]
+
     /// For each action, whether a step of it may be counted unrun (`ignoreTests`).
     var skipsIgnored: [Bool] { ignoreTests.map { $0 != nil } }
 
@@ -109,6 +114,7 @@ public struct Explorer: Sendable {
         readsEvents = !noLog.isEmpty || others.contains { Self.readsEvents($0.1) }
         startDurations = Self.durations(of: configuration.actions.map(\.action), in: model)
         ignoreTests = configuration.actions.map { noLog.isEmpty ? NavigationModel.ignoreTest(for: $0.action) : nil }
+        refusalTests = configuration.actions.map { NavigationModel.refusalTest(for: $0.action) }
         renamesInstances =
             !configuration.actions.contains { $0.source.contains("#") }
             && !configuration.invariants.contains { invariant in

@@ -242,14 +242,14 @@ public struct NavigationModel: Hashable, Sendable {
 
     /// `refuseAtOnce(_:)` of a tap: refused when no alert is up.
     @inline(__always) private mutating func refuseTap(_ button: String) throws(EngineError) {
-        guard !hasAlert else { return }
+        guard refusesTap else { return }
         work(1)
         throw .noAlert(button: button)
     }
 
     /// `refuseAtOnce(_:)` of a release: refused when no swipe is held and no pop is frozen.
     @inline(__always) private mutating func refuseRelease() throws(EngineError) {
-        guard frozen == nil && heldPop(currentNavID) == nil else { return }
+        guard refusesRelease else { return }
         work(1)
         throw .noSwipeHeld
     }

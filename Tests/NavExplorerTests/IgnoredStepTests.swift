@@ -48,6 +48,44 @@ struct IgnoredStepTests {
         }
     }
 
+    @Test("a command the model calls refused at once is refused, and one refused at once is so called")
+    func refusedStepsAreRefused() throws {
+        var refused: [NavigationModel.RefusalTest: Int] = [:]
+        var run: [NavigationModel.RefusalTest: Int] = [:]
+        var events: [Event] = []
+        for (text, profile) in StateEncodingTests.setups {
+            let explorer = Setup(text, profile: profile).explorer(depth: 6)
+            for model in StateEncodingTests.states(
+                Setup(text, profile: profile), depth: 6, limit: 3000)
+            {
+                for action in explorer.config.actions {
+                    guard let test = NavigationModel.refusalTest(for: action.action) else { continue }
+                    var stepped = model
+                    events.removeAll()
+                    var refusedAtOnce = false
+                    do {
+                        _ = try stepped.performStep(action.action, events: &events)
+                    } catch .noAlert, .noSwipeHeld {
+                        refusedAtOnce = true
+                    } catch {}
+                    let says = withUnsafePointer(to: model) { NavigationModel.refuses(test, in: $0) }
+                    #expect(says == refusedAtOnce, "\(action.source): refuses says \(says)")
+                    if says {
+                        refused[test, default: 0] += 1
+                        #expect(stepped == model, "\(action.source) changed the state where refused")
+                    } else {
+                        run[test, default: 0] += 1
+                    }
+                }
+            }
+        }
+        // Each kind is met both ways.
+        for test in [NavigationModel.RefusalTest.tap, .release] {
+            #expect(refused[test, default: 0] > 100, "\(test) never refused")
+            #expect(run[test, default: 0] > 100, "\(test) never run")
+        }
+    }
+
     static func kind(_ action: Action) -> String? {
         switch action {
         case .back: "back"
