@@ -152,6 +152,20 @@ struct ClassCounters: Sendable {
     /// Sets or replaces the counter of `key`.
     mutating func set(_ value: Int, for key: ClassName) {
         let i = Int(key.id)
+        // An inline counter (a push's, in a search): its old value read once,
+        // in place. (Through `self[key]` the inline counters were copied out
+        // to be indexed, and the old value read twice.)
+        if !spilled, i < Self.inlineCount, let narrow = Self.narrow(value) {
+            let old = small[i]
+            if old == Self.inlineAbsent {
+                count += 1
+            } else {
+                entrySum &-= Self.entryHash(i, Int(old))
+            }
+            entrySum &+= Self.entryHash(i, value)
+            small[i] = narrow
+            return
+        }
         if let old = self[key] { entrySum &-= Self.entryHash(i, old) }
         entrySum &+= Self.entryHash(i, value)
         if !spilled, i < Self.inlineCount {
