@@ -106,8 +106,9 @@ extension NavController {
     static func same(_ a: UnsafePointer<NavController>, _ b: UnsafePointer<NavController>) -> Bool {
         // The queues' counts first: a step that queued or ran a call leaves
         // the stack as it was, and the whole stack was compared before the
-        // queues (plain.nav, depth 7: the queues differed in 17,864 of
-        // isSameState's 24,682 tests that got this far).
+        // queues (plain.nav, depth 7, when the explorer compared each step's
+        // state with its parent: the queues differed in 17,864 of 24,682
+        // tests that got this far).
         guard a.pointee.id == b.pointee.id, a.pointee.queue.count == b.pointee.queue.count,
             a.pointee.stack == b.pointee.stack,
             a.pointee.isPushing == b.pointee.isPushing, a.pointee.barCorrupted == b.pointee.barCorrupted,

@@ -55,64 +55,12 @@ extension NavigationModel {
         screens.releaseOrigin()
     }
 
-    /// Whether the model `model` points to is `==` to the one `other` points
-    /// to, the fields a step most often changes compared first: the
-    /// explorer's test of a step that left its parent's state as it was
-    /// (about half of them), which then needs no canonical form and no
-    /// fingerprint.
-    ///
-    /// Field by field, each part first by its storage (an unchanged copy is
-    /// equal at once) and by value only when that differs, both models read
-    /// in place: `==` on them copied a whole model first, its parts retained
-    /// and released. `ResetTests` holds it to `==` on every pair of a walk's
-    /// states, and to telling apart a change of any one property.
-    public static func isSameState(_ model: UnsafePointer<NavigationModel>, as other: UnsafePointer<NavigationModel>)
-        -> Bool
-    {
-        guard model.pointee.clock == other.pointee.clock, model.pointee.created == other.pointee.created,
-            model.pointee.nextNavID == other.pointee.nextNavID, model.pointee.profile == other.pointee.profile,
-            model.pointee.nesting == other.pointee.nesting,
-            model.pointee.contentPanUsed == other.pointee.contentPanUsed,
-            model.pointee.durations == other.pointee.durations, model.pointee.frozen == other.pointee.frozen,
-            model.pointee.modalTransition == other.pointee.modalTransition
-        else { return false }
-        guard
-            model.pointee.counters.sharesStorage(with: other.pointee.counters)
-                || model.pointee.counters == other.pointee.counters,
-            model.pointee.screens.sharesStorage(with: other.pointee.screens)
-                || model.pointee.screens.isUnwrittenCopy(of: other.pointee.screens)
-                || model.pointee.screens == other.pointee.screens,
-            model.pointee.navs == other.pointee.navs,
-            model.pointee.window.sharesStorage(with: other.pointee.window)
-                || model.pointee.window == other.pointee.window,
-            model.pointee.modals.sharesStorage(with: other.pointee.modals)
-                || model.pointee.modals == other.pointee.modals,
-            model.pointee.controllerClass.sharesStorage(with: other.pointee.controllerClass)
-                || model.pointee.controllerClass == other.pointee.controllerClass,
-            !model.pointee.hasAlert && !other.pointee.hasAlert || sameAlert(model, other)
-                || model.pointee.alert == other.pointee.alert,
-            model.pointee.guarantees.sharesStorage(with: other.pointee.guarantees)
-                || model.pointee.guarantees == other.pointee.guarantees,
-            model.pointee.traits.sharesStorage(with: other.pointee.traits)
-                || model.pointee.traits == other.pointee.traits,
-            model.pointee.names.sharesStorage(with: other.pointee.names)
-                || model.pointee.nameTable == other.pointee.nameTable
-        else { return false }
-        return true
-    }
-
-    /// Whether the two models' alerts are the same bits (then equal: the
-    /// same text storage and the same action), read where they are. An
-    /// alert's copy goes through its type's value witnesses (the action's
-    /// call holds an array): `alert == other.alert` copied both to compare
-    /// them and `alert = other.alert` copied one, about 300 instructions
-    /// where a step left the alert as it was (features.nav, depth 7: 48,000).
-    @inline(__always)
-    static func sameAlert(_ model: UnsafePointer<NavigationModel>, _ other: UnsafePointer<NavigationModel>) -> Bool {
-        sameBits(model.pointer(to: \.alert)!, other.pointer(to: \.alert)!)
-    }
-
-    /// `sameAlert(_:_:)` with this model's alert in place.
+    /// Whether this model's alert and the other model's are the same bits
+    /// (then equal: the same text storage and the same action), both read
+    /// where they are. An alert's copy goes through its type's value
+    /// witnesses (the action's call holds an array): `alert = other.alert`
+    /// copied one, about 300 instructions where a step left the alert as it
+    /// was (features.nav, depth 7: 48,000).
     @inline(__always)
     static func sameAlert(_ alert: inout Alert?, _ other: UnsafePointer<NavigationModel>) -> Bool {
         withUnsafePointer(to: &alert) { sameBits($0, other.pointer(to: \.alert)!) }

@@ -77,43 +77,6 @@ struct ResetTests {
         #expect(inPlace > 200)
     }
 
-    @Test(
-        "isSameState(_:as:) is ==, on every pair of a walk's states and their unchanged copies",
-        arguments: QuietStepTests.setups)
-    func sameStateIsEquality(setup text: String) {
-        let explorer = Setup(text).explorer(depth: 3)
-        var frontier = [explorer.start]
-        var sample: [NavigationModel] = [explorer.start]
-        var events: [Event] = []
-        for _ in 0..<3 {
-            var next: [NavigationModel] = []
-            for parent in frontier {
-                for step in 0...explorer.waitIndex {
-                    var child = parent
-                    guard explorer.run(step, on: &child, events: &events, recording: false) == false else { continue }
-                    // Stepped but not canonical: equal to its parent when the step changed nothing,
-                    // in storage of its own where the step wrote.
-                    if sample.count < 160 { sample.append(child) }
-                    explorer.canonical(&child)
-                    next.append(child)
-                }
-            }
-            frontier = Array(next.prefix(60))
-        }
-        var equalPairs = 0
-        for a in sample {
-            for b in sample {
-                let same = withUnsafePointer(to: a) { x in
-                    withUnsafePointer(to: b) { NavigationModel.isSameState(x, as: $0) }
-                }
-                #expect(same == (a == b))
-                if a == b { equalPairs += 1 }
-            }
-        }
-        // Equal pairs beyond each model with itself: steps that changed nothing.
-        #expect(equalPairs > sample.count + 20)
-    }
-
     /// Two models that differ in every stored property but the scratch
     /// space: profile, clock, durations, traits, counters, screens,
     /// controllers, window (tabs), modals and one in flight, controller
@@ -162,44 +125,6 @@ struct ResetTests {
         #expect(model == a)
         #expect(String(describing: model) == String(describing: a))
         #expect(Explorer.fingerprint(model) == Explorer.fingerprint(a))
-    }
-
-    @Test("isSameState(_:as:) tells a model from one that differs in any one property")
-    func sameStateSeesEveryProperty() throws {
-        let (_, b) = try Self.distantModels()
-        var changes: [(String, (inout NavigationModel) -> Void)] = [
-            ("profile", { $0.profile = .legacy }),
-            ("clock", { $0.clock += 1 }),
-            ("durations", { $0.durations.pop += 1 }),
-            ("traits", { $0.traits = ClassMap() }),
-            ("counters", { $0.counters = ClassCounters() }),
-            ("created", { $0.created += 1 }),
-            ("screens", { $0.screens = ScreenTable() }),
-            ("navs", { $0.navs = [1: NavController(id: 1, cls: .plain)] }),
-            ("nextNavID", { $0.nextNavID += 1 }),
-            ("window", { $0.window = .nav(1) }),
-            ("modals", { $0.modals = [] }),
-            ("modalTransition", { $0.modalTransition = nil }),
-            ("controllerClass", { $0.controllerClass = .plain }),
-            ("alert", { $0.alert = nil }),
-            ("frozen", { $0.frozen = Frozen(reason: .transitionRunning(push: true), nav: 1) }),
-            ("nesting", { $0.nesting.toggle() }),
-            ("guarantees", { $0.guarantees.confirmationBreach = ScreenName(cls: ClassName(id: 0), ordinal: 9) }),
-            ("contentPanUsed", { $0.contentPanUsed.toggle() }),
-        ]
-        // The scratch space and the names (a table and a longer one of the same
-        // names are `==`) are the properties `==` does not tell apart.
-        #expect(changes.count == NavigationModel.resetPropertyCount - 2)
-        for (name, change) in changes {
-            var other = b
-            change(&other)
-            #expect(other != b, "\(name)")
-            let same = withUnsafePointer(to: b) { x in
-                withUnsafePointer(to: other) { NavigationModel.isSameState(x, as: $0) }
-            }
-            #expect(!same, "\(name)")
-        }
-        changes.removeAll()
     }
 
     @Test("slots made equal in place are known equal until either is written, and never to other slots")
