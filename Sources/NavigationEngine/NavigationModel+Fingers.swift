@@ -34,7 +34,7 @@ extension NavigationModel {
         let t = traits(of: top)
         if t.customBack {
             if let text = t.customBackAlert {
-                alert = Alert(text: text, action: .customBack(nav: id), asker: top)
+                showAlert(Alert(text: text, action: .customBack(nav: id), asker: top))
                 emit(.alertShown(text: text, presenter: top))
             } else {
                 try navCall(id, .pop(animated: true))
@@ -95,7 +95,8 @@ extension NavigationModel {
         }
         // Moved out, not copied and then cleared (its text and its call's array
         // retained, then released, through the optional's value witnesses).
-        guard let current = alert.take() else { throw EngineError.noAlert(button: button.rawValue) }
+        guard hasAlert else { throw EngineError.noAlert(button: button.rawValue) }
+        let current = takeAlert()
         emit(.alertTapped(button: button.rawValue))
         guard button == .ok else { return }
         if let asker = current.asker { noteConfirmed(asker) }
@@ -216,5 +217,33 @@ extension NavigationModel {
         }
         for name in screens.keys.sorted(by: names.precedes) { add(name) }
         return order
+    }
+}
+
+extension NavigationModel {
+    // An Alert? is large enough that Swift destroys one through the value
+    // witnesses its metadata names, as a NavTransition? (NavController.start(_:)):
+    // the alert goes up and comes down as an Alert, never by way of an
+    // optional local (safe.nav's search: 5,350 taps, about 120 instructions
+    // each on the optional's destroy).
+
+    /// Puts up `new` over no alert (a nil holds no reference: written over
+    /// without a destroy), or over the one up.
+    @inline(__always) mutating func showAlert(_ new: consuming Alert) {
+        if case .none = alert {
+            withUnsafeMutablePointer(to: &alert) { $0.initialize(to: new) }
+        } else {
+            alert = new
+        }
+    }
+
+    /// Takes down the alert that is up (there is one), moved out of the
+    /// optional's payload (at its start) and a nil written in its place.
+    @inline(__always) mutating func takeAlert() -> Alert {
+        withUnsafeMutablePointer(to: &alert) { field in
+            let current = UnsafeMutableRawPointer(field).assumingMemoryBound(to: Alert.self).move()
+            field.initialize(to: nil)
+            return current
+        }
     }
 }

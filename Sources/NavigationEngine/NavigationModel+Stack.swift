@@ -52,7 +52,7 @@ extension NavigationModel {
         {
             emit(.shouldPop(asker: asker, top: top))
             let text = traits(of: asker).confirm ?? "Leave \(asker, in: names)?"
-            alert = Alert(text: text, action: .safePop(nav: id, call: call), asker: asker)
+            showAlert(Alert(text: text, action: .safePop(nav: id, call: call), asker: asker))
             emit(.alertShown(text: text, presenter: nil))
             return false
         }

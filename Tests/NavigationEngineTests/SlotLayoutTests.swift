@@ -68,4 +68,26 @@ struct SlotLayoutTests {
             #expect(nav.transition == nil && nav.barCorrupted)
         }
     }
+
+    @Test("an alert put up over none and taken down again is the same alert, and leaves none")
+    func alertUpAndDown() {
+        let a = ScreenName(cls: ClassName(id: 1), ordinal: 1)
+        let alerts = [
+            Alert(text: "Leave?", action: .customBack(nav: 1), asker: a),
+            Alert(
+                text: String(repeating: "Discard the changes? ", count: 4),
+                action: .safePop(nav: 2, call: .setStack([a], animated: true)), asker: nil),
+        ]
+        var model = NavigationModel()
+        for alert in alerts {
+            #expect(model.alert == nil)
+            model.showAlert(alert)
+            #expect(model.alert == alert)
+            model.showAlert(alerts[0]) // over one that is up
+            #expect(model.alert == alerts[0])
+            model.alert = alert
+            #expect(model.takeAlert() == alert)
+            #expect(model.alert == nil)
+        }
+    }
 }
