@@ -127,10 +127,16 @@ extension NavigationModel {
         // Made in its slot: built in a local first, the controller was copied
         // into the slot (its fields retained) and the local destroyed (released),
         // about 300 instructions on each presentation in a navigation controller.
-        navs[id] = NavController(
+        // And written over the free slot's nil without destroying it (a nil
+        // holds no reference): assigned, the nil was destroyed through the
+        // optional controller's value witnesses, found by its metadata (about
+        // 60 instructions a presentation in a navigation controller).
+        let nav = NavController(
             id: id, cls: controllerClass, stack: root.map { [$0] } ?? [],
             delegate: controllerClass.isOwnDelegate ? .controller(forwardingTo: nil) : .none,
             gestureDelegate: controllerClass.features.contains(.swipeGuard) ? .controller : .system)
+        let slot = navs.mutableSlot(id)
+        if NavSlots.isEmpty(slot) { slot.initialize(to: nav) } else { slot.pointee = nav }
         return id
     }
 
