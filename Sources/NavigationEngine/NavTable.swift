@@ -314,7 +314,7 @@ final class NavSlots: @unchecked Sendable {
     /// alone holds.
     func assign(from other: NavSlots) {
         precondition(capacity >= other.count)
-        if count > other.count { (base + other.count).deinitialize(count: count - other.count) }
+        if count > other.count { Self.deinitializeSlots(base + other.count, count: count - other.count) }
         let common = Swift.min(count, other.count)
         for id in 1..<common {
             let mine = base + id
@@ -350,6 +350,15 @@ final class NavSlots: @unchecked Sendable {
         originSerial = other.serial
         originWrites = other.writes
         writesAtAssign = writes
+    }
+
+    /// Deinitializes `count` slots from `first`, each controller as a
+    /// controller: `deinitialize(count:)` of the optionals went through
+    /// swift_arrayDestroy and the optional's value witnesses, found by its
+    /// metadata, slot by slot, empty ones too (gate.nav's search: 14,365
+    /// calls from `assign(from:)`, 1.9 % of its instructions).
+    @inline(never) static func deinitializeSlots(_ first: UnsafeMutablePointer<NavController?>, count: Int) {
+        for k in 0..<count where !isEmpty(first + k) { payload(first + k).deinitialize(count: 1) }
     }
 
     /// Whether a slot holds no controller, tested as the tag of its class.
@@ -438,7 +447,7 @@ final class NavSlots: @unchecked Sendable {
     }
 
     deinit {
-        base.deinitialize(count: count)
+        Self.deinitializeSlots(base, count: count)
         UnsafeMutableRawPointer(base).deallocate()
     }
 }
