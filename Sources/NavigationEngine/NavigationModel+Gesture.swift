@@ -235,7 +235,11 @@ extension NavTable {
 extension NavTable {
     /// Slot `id` for writing: the mutable addressor's address, its
     /// bookkeeping (copy on write, the slot's summary and hash marked stale)
-    /// done. Valid until the table is next written.
+    /// done. The subscript has an addressor, not a `_modify`, so the inout
+    /// access is the slot itself, in storage the table holds, not a
+    /// temporary written back: the address outlives the access, valid until
+    /// the table is next written (as `controller(_:)`'s). It lets a value be
+    /// moved in or out (a closure given to `edit(_:_:)` captures it, a copy).
     @inline(__always) mutating func mutableSlot(_ id: Int) -> UnsafeMutablePointer<NavController?> {
         withUnsafeMutablePointer(to: &self[id]) { $0 }
     }
