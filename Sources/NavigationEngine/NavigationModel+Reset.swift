@@ -103,13 +103,6 @@ extension NavigationModel {
     static let resetPropertyCount = 20
 }
 
-extension Guarantees {
-    @inline(__always) func sharesStorage(with other: Guarantees) -> Bool {
-        sameStorage(guarded, other.guarded) && sameStorage(granted, other.granted)
-            && gateBreach == other.gateBreach && confirmationBreach == other.confirmationBreach
-    }
-}
-
 extension WindowRoot {
     /// Whether `other` is this root in the same storage (a tab bar's ids).
     @inline(__always) func sharesStorage(with other: WindowRoot) -> Bool {
