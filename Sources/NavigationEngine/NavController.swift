@@ -86,8 +86,7 @@ extension NavController {
             // through outlined copies and destroys of the optional that take
             // its type's metadata, about 290 instructions (legacy.nav, depth
             // 10: 18,670 resets).
-            withUnsafeMutablePointer(to: &self) { NavSlots.transition(of: $0).deinitialize(count: 1) }
-            withUnsafeMutablePointer(to: &transition) { $0.initialize(to: nil) }
+            clear(&transition)
         } else if otherMoving {
             let copy = NavSlots.transition(of: other).pointee
             withUnsafeMutablePointer(to: &transition) { $0.initialize(to: copy) }

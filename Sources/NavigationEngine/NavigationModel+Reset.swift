@@ -92,10 +92,7 @@ extension NavigationModel {
                 withUnsafeMutablePointer(to: &alert) { $0.initialize(to: theirs) }
             }
         } else {
-            withUnsafeMutablePointer(to: &alert) {
-                $0.deinitialize(count: 1)
-                $0.initialize(to: nil)
-            }
+            clear(&alert)
         }
     }
 

@@ -447,18 +447,12 @@ extension NavController {
     /// nil for any other class.
     var safePopAsker: ScreenName? { cls.features.contains(.safePop) ? safeDelegate : nil }
 
-    // A NavTransition? is large enough that Swift destroys one through the
-    // value witnesses its metadata names (`$sSqwxx`, then the transition's):
-    // about 60 instructions for a nil and 190 for a transition, where a
-    // NavTransition's own destroy is its two arrays' releases. So a
-    // transition goes in and comes out as a NavTransition, never by way of
-    // an optional local (legacy.nav at depth 10: 83,000 such destroys, 2.5 %
-    // of its search).
+    // A transition goes in and comes out as a NavTransition, never by way
+    // of an optional local (OptionalField.swift).
 
-    /// Starts transition `t`, moved into place. Assigned over the nil that
-    /// is there when a transition starts (an idle controller, or one whose
-    /// transition was cut first), the nil was destroyed the slow way; a nil
-    /// holds no reference, so the transition is written over it.
+    /// Starts transition `t`, moved into place (over the nil that is there
+    /// when a transition starts: an idle controller, or one whose transition
+    /// was cut first).
     @inline(__always) mutating func start(_ t: consuming NavTransition) {
         if case .none = transition {
             withUnsafeMutablePointer(to: &transition) { $0.initialize(to: t) }
@@ -467,15 +461,9 @@ extension NavController {
         }
     }
 
-    /// Takes out the running transition (there is one), moved out of the
-    /// optional's payload (at its start, as for the slots: NavSlots.payload)
-    /// and a nil written in its place.
+    /// Takes out the running transition (there is one), a nil left in its place.
     @inline(__always) mutating func takeTransition() -> NavTransition {
-        withUnsafeMutablePointer(to: &transition) { field in
-            let t = UnsafeMutableRawPointer(field).assumingMemoryBound(to: NavTransition.self).move()
-            field.initialize(to: nil)
-            return t
-        }
+        take(from: &transition)
     }
 
     /// Takes the running transition (there is one) out, cut short, and

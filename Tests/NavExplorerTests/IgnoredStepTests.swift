@@ -16,30 +16,23 @@ struct IgnoredStepTests {
         var ignored: [String: Int] = [:]
         var acted: [String: Int] = [:]
         var events: [Event] = []
-        for (text, profile) in StateEncodingTests.setups {
-            let explorer = Setup(text, profile: profile).explorer(depth: 6)
-            for model in StateEncodingTests.states(
-                Setup(text, profile: profile), depth: 6, limit: 3000)
-            {
-                for action in explorer.config.actions {
-                    let kind = Self.kind(action.action)
-                    guard let kind else { continue }
-                    var stepped = model
-                    events.removeAll()
-                    // (Not `try?`: it flattens "threw" and "raised nothing" into one nil.)
-                    var threw = false
-                    var raised: UIKitException?
-                    do { raised = try stepped.performStep(action.action, events: &events) } catch { threw = true }
-                    guard model.ignores(action.action) else {
-                        if stepped != model { acted[kind, default: 0] += 1 }
-                        continue
-                    }
-                    ignored[kind, default: 0] += 1
-                    #expect(!threw, "\(action.source) threw where ignored")
-                    #expect(raised == nil, "\(action.source) raised where ignored")
-                    #expect(stepped == model, "\(action.source) changed the state where ignored")
-                }
+        for (model, action) in Self.statesAndActions() {
+            let kind = Self.kind(action.action)
+            guard let kind else { continue }
+            var stepped = model
+            events.removeAll()
+            // (Not `try?`: it flattens "threw" and "raised nothing" into one nil.)
+            var threw = false
+            var raised: UIKitException?
+            do { raised = try stepped.performStep(action.action, events: &events) } catch { threw = true }
+            guard model.ignores(action.action) else {
+                if stepped != model { acted[kind, default: 0] += 1 }
+                continue
             }
+            ignored[kind, default: 0] += 1
+            #expect(!threw, "\(action.source) threw where ignored")
+            #expect(raised == nil, "\(action.source) raised where ignored")
+            #expect(stepped == model, "\(action.source) changed the state where ignored")
         }
         // Each kind is met both ways: called ignored, and acting where it was not.
         for kind in ["back", "swipe", "drag", "dismiss", "pop", "poproot"] {
@@ -53,30 +46,23 @@ struct IgnoredStepTests {
         var refused: [NavigationModel.RefusalTest: Int] = [:]
         var run: [NavigationModel.RefusalTest: Int] = [:]
         var events: [Event] = []
-        for (text, profile) in StateEncodingTests.setups {
-            let explorer = Setup(text, profile: profile).explorer(depth: 6)
-            for model in StateEncodingTests.states(
-                Setup(text, profile: profile), depth: 6, limit: 3000)
-            {
-                for action in explorer.config.actions {
-                    guard let test = NavigationModel.refusalTest(for: action.action) else { continue }
-                    var stepped = model
-                    events.removeAll()
-                    var refusedAtOnce = false
-                    do {
-                        _ = try stepped.performStep(action.action, events: &events)
-                    } catch .noAlert, .noSwipeHeld {
-                        refusedAtOnce = true
-                    } catch {}
-                    let says = withUnsafePointer(to: model) { NavigationModel.refuses(test, in: $0) }
-                    #expect(says == refusedAtOnce, "\(action.source): refuses says \(says)")
-                    if says {
-                        refused[test, default: 0] += 1
-                        #expect(stepped == model, "\(action.source) changed the state where refused")
-                    } else {
-                        run[test, default: 0] += 1
-                    }
-                }
+        for (model, action) in Self.statesAndActions() {
+            guard let test = NavigationModel.refusalTest(for: action.action) else { continue }
+            var stepped = model
+            events.removeAll()
+            var refusedAtOnce = false
+            do {
+                _ = try stepped.performStep(action.action, events: &events)
+            } catch .noAlert, .noSwipeHeld {
+                refusedAtOnce = true
+            } catch {}
+            let says = withUnsafePointer(to: model) { NavigationModel.refuses(test, in: $0) }
+            #expect(says == refusedAtOnce, "\(action.source): refuses says \(says)")
+            if says {
+                refused[test, default: 0] += 1
+                #expect(stepped == model, "\(action.source) changed the state where refused")
+            } else {
+                run[test, default: 0] += 1
             }
         }
         // Each kind is met both ways.
@@ -84,6 +70,19 @@ struct IgnoredStepTests {
             #expect(refused[test, default: 0] > 100, "\(test) never refused")
             #expect(run[test, default: 0] > 100, "\(test) never run")
         }
+    }
+
+    /// Each state the encoding setups reach (to depth 6, at most 3,000 a
+    /// setup) with each action of its setup's explore list.
+    static func statesAndActions() -> [(NavigationModel, ExploreAction)] {
+        var pairs: [(NavigationModel, ExploreAction)] = []
+        for (text, profile) in StateEncodingTests.setups {
+            let actions = Setup(text, profile: profile).explorer(depth: 6).config.actions
+            for model in StateEncodingTests.states(Setup(text, profile: profile), depth: 6, limit: 3000) {
+                for action in actions { pairs.append((model, action)) }
+            }
+        }
+        return pairs
     }
 
     static func kind(_ action: Action) -> String? {
