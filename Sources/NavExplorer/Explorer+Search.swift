@@ -147,11 +147,13 @@ extension Explorer {
                     }
                 }
                 batchStart = batchEnd
-                let took = monotonicSeconds() - batchClock
-                if config.fixedBatchPerJob == nil, took < Self.batchSeconds / 2 {
-                    batchPerJob = min(Self.maxBatchPerJob, batchPerJob * 2)
-                } else if config.fixedBatchPerJob == nil, took > Self.batchSeconds * 2 {
-                    batchPerJob = max(Self.batchPerJob, batchPerJob / 2)
+                if config.fixedBatchPerJob == nil {
+                    let took = monotonicSeconds() - batchClock
+                    if took < Self.batchSeconds / 2 {
+                        batchPerJob = min(Self.maxBatchPerJob, batchPerJob * 2)
+                    } else if took > Self.batchSeconds * 2 {
+                        batchPerJob = max(Self.batchPerJob, batchPerJob / 2)
+                    }
                 }
                 progress(
                     ExploreProgress(

@@ -88,8 +88,7 @@ extension NavController {
             // 10: 18,670 resets).
             clear(&transition)
         } else if otherMoving {
-            let copy = NavSlots.transition(of: other).pointee
-            withUnsafeMutablePointer(to: &transition) { $0.initialize(to: copy) }
+            put(NavSlots.transition(of: other).pointee, into: &transition)
         }
         assignReusingStorage(&queue, bitsOf: other.pointer(to: \.queue)!)
         barCorrupted = other.pointee.barCorrupted

@@ -22,10 +22,7 @@ extension NavigationModel {
     public mutating func canonicalize(renaming: Bool, stepFrom parent: UnsafePointer<NavigationModel>) {
         makeClockRelative()
         if renaming { renameInstancesUnhashed(stepFrom: parent) }
-        // (Asked first: a step that wrote no controller left every hash kept,
-        // and the refresh cost a call to the runtime's uniqueness test and
-        // one to itself, about 35 instructions, on a third of plain.nav's states.)
-        if !navs.slots.allHashed { navs.refreshHashes() }
+        navs.refreshHashes()
     }
 
     /// All of `canonicalize()` but the controllers' hashes.
@@ -73,11 +70,7 @@ extension NavigationModel {
     static func forEachDeadline(in m: UnsafePointer<NavigationModel>, _ body: (Int) -> Void) {
         if m.pointee.isModalTransitioning, let end = m.pointee.modalTransition?.end { body(end) }
         m.pointee.navs.forEachActive { id in
-            // The controller and its transition read where they are.
-            guard let nav = m.pointee.navs.controller(id), NavSlots.hasTransition(nav),
-                let end = NavSlots.transition(of: nav).pointee.end
-            else { return }
-            body(end)
+            if let end = m.pointee.navs.transitionEnd(id) { body(end) }
         }
     }
 

@@ -227,11 +227,7 @@ extension NavigationModel {
 
     /// Puts up `new` over no alert, or over the one up.
     @inline(__always) mutating func showAlert(_ new: consuming Alert) {
-        if case .none = alert {
-            withUnsafeMutablePointer(to: &alert) { $0.initialize(to: new) }
-        } else {
-            alert = new
-        }
+        put(new, into: &alert)
     }
 
     /// Takes down the alert that is up (there is one), a nil left in its place.

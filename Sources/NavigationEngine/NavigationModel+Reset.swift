@@ -86,11 +86,7 @@ extension NavigationModel {
     @inline(__always)
     mutating func resetAlert(to other: UnsafePointer<NavigationModel>) {
         if let theirs = other.pointee.alert {
-            if hasAlert {
-                alert = theirs
-            } else {
-                withUnsafeMutablePointer(to: &alert) { $0.initialize(to: theirs) }
-            }
+            put(theirs, into: &alert)
         } else {
             clear(&alert)
         }

@@ -116,6 +116,16 @@ extension NavigationModel {
         guard navs.isTransitioning(id) == true else { return }
         let t = NavSlots.payload(navs.mutableSlot(id)).pointee.takeCutTransition()
         emit(Warning.unexpectedTransitionState)
+        emitDepartures(t)
+        if t.toIsNew { emitLifecycle(t.to, .didMove(toNav: true)) }
+        emit(Warning.unbalancedAppearance(t.to))
+        releaseUnheld(t.removed)
+    }
+
+    /// The did-calls of the screens a transition took away, cut short or
+    /// finished: the old top's viewDidDisappear, and didMove(toNav: false)
+    /// for each removed screen.
+    @inline(__always) private mutating func emitDepartures(_ t: borrowing NavTransition) {
         if let from = t.from {
             emitLifecycle(from, .viewDidDisappear(t.animated))
             if t.removed.first == from { emitLifecycle(from, .didMove(toNav: false)) }
@@ -125,9 +135,6 @@ extension NavigationModel {
         for i in t.removed.indices where t.removed[i] != t.from {
             emitLifecycle(t.removed[i], .didMove(toNav: false))
         }
-        if t.toIsNew { emitLifecycle(t.to, .didMove(toNav: true)) }
-        emit(Warning.unbalancedAppearance(t.to))
-        releaseUnheld(t.removed)
     }
 
     /// Runs a call on an idle controller.
@@ -385,13 +392,7 @@ extension NavigationModel {
         // Moved out, not copied: the controller's transition is over from here.
         guard navs.isTransitioning(id) == true else { return }
         let t = NavSlots.payload(navs.mutableSlot(id)).pointee.takeTransition()
-        if let from = t.from {
-            emitLifecycle(from, .viewDidDisappear(t.animated))
-            if t.removed.first == from { emitLifecycle(from, .didMove(toNav: false)) }
-        }
-        for i in t.removed.indices where t.removed[i] != t.from {
-            emitLifecycle(t.removed[i], .didMove(toNav: false))
-        }
+        emitDepartures(t)
         emitLifecycle(t.to, .viewDidAppear(t.animated))
         if t.toIsNew { emitLifecycle(t.to, .didMove(toNav: true)) }
         for name in t.addedBelow { emitLifecycle(name, .didMove(toNav: true)) }
@@ -454,11 +455,7 @@ extension NavController {
     /// when a transition starts: an idle controller, or one whose transition
     /// was cut first).
     @inline(__always) mutating func start(_ t: consuming NavTransition) {
-        if case .none = transition {
-            withUnsafeMutablePointer(to: &transition) { $0.initialize(to: t) }
-        } else {
-            transition = t
-        }
+        put(t, into: &transition)
     }
 
     /// Takes out the running transition (there is one), a nil left in its place.

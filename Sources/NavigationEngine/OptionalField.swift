@@ -1,16 +1,26 @@
-// A large value moved out of an optional field in place, or destroyed there.
+// A large value moved into and out of an optional field in place.
 //
 // An optional of a type with arrays or strings in it (a transition, an
 // alert) is destroyed through the value witnesses its metadata names: about
 // 60 instructions for a nil and 190 for a transition, where the value's own
 // destroy is a release or two. Read out into an optional local, or assigned
 // a nil, the optional went that slow way (legacy.nav at depth 10: 83,000
-// such destroys, 2.5 % of its search). These read and destroy the payload
-// itself, at the optional's start as for every single-payload enum
-// (NavSlots.payload reads the slots the same way). A value put into a field
-// that holds nil is written over the nil with `initialize(to:)` where the
-// field is (NavController.start(_:)): a generic form of that was refused,
-// the callers' `consuming` values being handed on from inside a closure.
+// such destroys, 2.5 % of its search). These write, read and destroy the
+// payload itself, at the optional's start as for every single-payload enum
+// (NavSlots.payload reads the slots the same way).
+
+/// Stores `value` in the optional `field` points to: over a nil, written
+/// without a destroy (a nil holds no reference); over a value, assigned.
+/// (A pointer, handed over as `&field`: through `withUnsafeMutablePointer`'s
+/// closure a `consuming` value could not be handed on.)
+@inline(__always)
+func put<T>(_ value: consuming T, into field: UnsafeMutablePointer<T?>) {
+    if case .none = field.pointee {
+        field.initialize(to: value)
+    } else {
+        field.pointee = value
+    }
+}
 
 /// The value `field` holds (it holds one), moved out, a nil written in its place.
 @inline(__always)
