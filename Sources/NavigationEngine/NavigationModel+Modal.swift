@@ -1,6 +1,12 @@
 /// Modal presentation and dismissal.
 extension NavigationModel {
     mutating func present(_ cls: ClassName, inNavigation: Bool, animated: Bool) {
+        // Dropped (below), in a step that records nothing: the new screen is
+        // made and released at once (`makeReleasedScreen(_:)`).
+        if scratch.quiet, isModalTransitioning {
+            makeReleasedScreen(cls)
+            return
+        }
         let presenter = visibleTop
         let presented = makeScreen(cls)
         // What a payload reads of the model is read before `emit`: its payload is

@@ -5,9 +5,26 @@ extension NavigationModel {
         if ref.ordinal != nil {
             name = try resolveLive(ref)
         } else {
-            name = makeScreen(ref.className)
+            let cls = names.intern(ref.className)
+            if scratch.quiet, isModalTransitioning, dropsNewPush(cls) { return }
+            name = makeScreen(cls)
         }
         try push(name, gate: gate, animated: animated)
+    }
+
+    /// A push of a new instance of `cls` while a modal transition runs, in
+    /// a step that records nothing: `superCall` drops it, and this leaves
+    /// what the push leaves (`makeReleasedScreen(_:)`, and a swipe guard's
+    /// `isPushing`, which `overriddenCall` sets first). False, having changed
+    /// nothing, when there is no current controller (the push then keeps its
+    /// screen: `overriddenCall` returns before the drop).
+    @inline(__always) mutating func dropsNewPush(_ cls: ClassName) -> Bool {
+        let id = currentNavID
+        guard let nav = navs.controller(id) else { return false }
+        let guarded = nav.pointee.cls.features.contains(.swipeGuard)
+        makeReleasedScreen(cls)
+        if guarded { navs.edit(id) { $0.isPushing = true } }
+        return true
     }
 
     /// `push`: the screen named, existing or made for it.

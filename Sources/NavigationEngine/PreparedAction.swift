@@ -68,7 +68,9 @@ extension NavigationModel {
     mutating func apply(_ command: ResolvedAction) throws {
         work(1)
         switch command {
-        case .push(let cls, let gate, let animated): try push(makeScreen(cls), gate: gate, animated: animated)
+        case .push(let cls, let gate, let animated):
+            if scratch.quiet, isModalTransitioning, dropsNewPush(cls) { return }
+            try push(makeScreen(cls), gate: gate, animated: animated)
         case .pop(let animated): try navCall(currentNavID, .pop(animated: animated))
         case .popToRoot(let animated): try navCall(currentNavID, .popToRoot(animated: animated))
         case .back: try backCommand()
