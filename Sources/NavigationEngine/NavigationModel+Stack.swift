@@ -254,16 +254,23 @@ extension NavigationModel {
     /// Keeps the bottom `count` screens; returns the others, top first.
     mutating func truncateStack(_ id: Int, keeping count: Int) -> [ScreenName] {
         guard let total = navs.controller(id)?.pointee.stack.count, count < total else { return [] }
+        return truncateStack(id, keeping: count, in: NavSlots.payload(navs.mutableSlot(id)))
+    }
+
+    /// `truncateStack(_:keeping:)` of controller `id`, which `nav` points
+    /// to, in the table's storage this model holds alone (from its mutable
+    /// addressor, this step).
+    private mutating func truncateStack(
+        _ id: Int, keeping count: Int, in nav: UnsafeMutablePointer<NavController>
+    ) -> [ScreenName] {
+        let total = nav.pointee.stack.count
+        guard count < total else { return [] }
         work(total - count)
         // Popped in one edit of the controller, not one trip through the
         // table's mutable addressor a screen (nothing below reads the stacks).
-        let removed: [ScreenName] =
-            navs.edit(id) { nav in
-                var removed: [ScreenName] = []
-                removed.reserveCapacity(total - count)
-                for _ in count..<total { removed.append(nav.stack.removeLast()) }
-                return removed
-            } ?? []
+        var removed: [ScreenName] = []
+        removed.reserveCapacity(total - count)
+        for _ in count..<total { removed.append(nav.pointee.stack.removeLast()) }
         for name in removed {
             screens.clearParent(of: name, ifItIs: id)
             noteLeft(name)
@@ -316,6 +323,13 @@ extension NavigationModel {
         guard let nav = navs.controller(id) else { return }
         let oldTop = nav.pointee.top
         let animator = animated && !NavSlots.delegate(of: nav).pointee.isNone ? animationSupplier(id) : nil
+        // One trip through the table's mutable addressor for the stack's
+        // edit and the transition's start: the storage it hands out is this
+        // model's alone from then on (nothing here copies the model or its
+        // table), so the pointer serves both. (Two trips cost about 45
+        // instructions more on every push and pop: legacy.nav, depth 10,
+        // 40,869 transitions begun.)
+        let slot = NavSlots.payload(navs.mutableSlot(id))
         var removed: [ScreenName] = []
         // What came in: a push brings exactly its screen, as the new top (no
         // array is made for it); a replacement may bring several.
@@ -323,10 +337,13 @@ extension NavigationModel {
         var addedBelow: [ScreenName] = []
         switch edit {
         case .push(let name):
-            appendToStack(id, name)
+            // `appendToStack(_:_:)`, through the slot.
+            screens.setParent(of: name, to: id)
+            slot.pointee.stack.append(name)
+            noteStackChanged(id)
             toIsNew = true
         case .keep(let count):
-            removed = truncateStack(id, keeping: count)
+            removed = truncateStack(id, keeping: count, in: slot)
         case .replace(let names):
             let added: [ScreenName]
             (removed, added) = replaceStack(id, with: names)
@@ -359,9 +376,7 @@ extension NavigationModel {
         // released them, twice a transition.
         let repairsBar = !nesting
         let start = clock
-        let slot = navs.mutableSlot(id)
-        guard !NavSlots.isEmpty(slot) else { return }
-        NavSlots.payload(slot).pointee.start(
+        slot.pointee.start(
             NavTransition(
                 kind: kind, from: oldTop, to: newTop, removed: consume removed,
                 addedBelow: consume addedBelow, toIsNew: toIsNew,
