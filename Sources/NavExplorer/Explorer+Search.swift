@@ -300,9 +300,6 @@ extension Explorer {
         for p in range {
             let id = Int32(truncatingIfNeeded: p)
             let firstChild = out.children.count
-            // The model holds the old top's screen slots (its origin) until a
-            // step writes its own: let go, the rebuild writes them in place.
-            model.releaseOrigin()
             path.rebuild(id, level: level, links: links, explorer: self, events: &events)
             path.resetToTop(&model)
             var used = false

@@ -55,17 +55,6 @@ extension NavigationModel {
         if !names.sharesStorage(with: other.pointee.names) { nameTable = other.pointee.nameTable }
     }
 
-    /// Lets go of what this model holds of the model it was last reset to
-    /// only to know the two equal at once: the slots of that model's screen
-    /// table (`ScreenTable.origin`). Held, they are not their own table's
-    /// alone, so a reset of that model in place copies them first: the
-    /// explorer's rebuild of the next parent (`AncestorPath.rebuild`), about
-    /// 12,000 copies in legacy.nav's search at depth 10. Changes nothing of
-    /// the value.
-    public mutating func releaseOrigin() {
-        screens.releaseOrigin()
-    }
-
     /// Whether this model's alert and the other model's are the same bits
     /// (then equal: the same text storage and the same action), both read
     /// where they are. An alert's copy goes through its type's value

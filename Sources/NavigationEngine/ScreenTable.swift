@@ -40,14 +40,6 @@ struct ScreenTable: Sendable {
     /// two words), kept as the slots change: the fingerprint takes the
     /// screens as their count and this sum, without a walk over the slots.
     private var entrySum: UInt64 = 0
-    /// The slots this table's were last copied from in place by
-    /// `assign(from:)`, while this table has not been written since: then
-    /// its slots hold what those do. Held, that storage is not written in
-    /// place by its own table (a write there copies it first), so a table
-    /// whose slots are `origin` is equal to this one, though the two share
-    /// no storage (`isUnwrittenCopy(of:)`). Not part of the value.
-    private var origin: [Slot]?
-
     /// Whether `other` is this table in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift). Two tables with screens in `wide` never
     /// are (it is empty in practice).
@@ -55,19 +47,25 @@ struct ScreenTable: Sendable {
         used == other.used && sameStorage(slots, other.slots) && wide.isEmpty && other.wide.isEmpty
     }
 
-    /// Whether this table was made equal to `other` in place by
-    /// `assign(from:)` and neither has been written since: equal, then.
-    @inline(__always) func isUnwrittenCopy(of other: ScreenTable) -> Bool {
-        guard case .some(let origin) = origin else { return false }
-        return used == other.used && sameStorage(origin, other.slots) && other.wide.isEmpty
-    }
-
     /// Makes this table equal to `other` (NavigationModel.reset(to:)), in
     /// the slots it has when they are as many and this table holds them
     /// alone: a push writes the table, so a step copied the parent's slots
     /// on write, and an assignment of the parent's table back freed that
-    /// copy for the next push to make again. Then the slots of `other` are
-    /// kept as `origin`, so that the two are still known equal at once.
+    /// copy for the next push to make again.
+    ///
+    /// Nothing is kept of `other` (its slots are copied by bytes, about 30
+    /// instructions for 16 slots). The slots copied from were kept as this
+    /// table's `origin` until its next write, so that the two were known
+    /// equal at once; but held, they were not their own table's alone: the
+    /// explorer's rebuild of the next parent copied them on its first write
+    /// (11,481 copies in legacy.nav's search at depth 10), each assignment
+    /// retained them and the next write released them, while almost every
+    /// legacy step writes its screens (113,296 of 114,633 resets copied them
+    /// anyway). Without it, legacy 10,419 -> 10,160 instructions a distinct
+    /// state, the other setups -41 to +8. (A stamp instead, a number the
+    /// explorer gives its top, carried by copies and cleared by every write:
+    /// plain, gate, interactive-pop and safe 4 to 13 fewer, features 6 and
+    /// legacy 50 more.)
     ///
     /// Slots of another count are made as many in the same storage when it
     /// has room (`keepsStorage`): a step that grew the table past 8 screens
@@ -78,34 +76,32 @@ struct ScreenTable: Sendable {
     ///
     /// `other` is read in place, through its address: a table handed to
     /// this mutating method by value (`other.pointee.screens`) was copied
-    /// first, its slots, origin and `wide` retained and then released, on
+    /// first, its slots and `wide` retained and then released, on
     /// every reset (the model behind the pointer might have been this one).
     @inline(__always) mutating func assign(from other: UnsafePointer<ScreenTable>) {
-        if sharesStorage(with: other.pointee) || isUnwrittenCopy(of: other.pointee) { return }
+        if sharesStorage(with: other.pointee) { return }
         guard wide.isEmpty, other.pointee.wide.isEmpty else {
             self = other.pointee
             return
         }
-        // `other`'s slots taken once, copied from and kept as `origin`: read
-        // through `other` for the copy, they were retained and released
-        // around it besides (about 40 instructions a reset).
-        let theirs = other.pointee.slots
-        if slots.count == theirs.count {
-            slots.withUnsafeMutableBufferPointer { mine in
-                theirs.withUnsafeBufferPointer { theirs in
-                    mine.baseAddress!.update(from: theirs.baseAddress!, count: mine.count)
-                }
-            }
-        } else if keepsStorage(forCount: theirs.count) {
+        let theirs = other.pointer(to: \.slots)!
+        let count = theirs.pointee.count
+        if slots.count == count {
+            // Their address taken first, in a read of its own: read inside
+            // the write to these slots, their array was retained and released
+            // around the copy (about 40 instructions a reset). `other` holds
+            // them for the call.
+            let source = theirs.pointee.withUnsafeBufferPointer { $0.baseAddress! }
+            slots.withUnsafeMutableBufferPointer { mine in mine.baseAddress!.update(from: source, count: count) }
+        } else if keepsStorage(forCount: count) {
             slots.removeAll(keepingCapacity: true)
-            slots.append(contentsOf: theirs)
+            slots.append(contentsOf: theirs.pointee)
         } else {
             self = other.pointee
             return
         }
         used = other.pointee.used
         entrySum = other.pointee.entrySum
-        origin = consume theirs
     }
 
     /// `assign(from:)` from a table handed over by value.
@@ -113,16 +109,10 @@ struct ScreenTable: Sendable {
         withUnsafePointer(to: other) { assign(from: $0) }
     }
 
-    /// Lets go of `origin` (NavigationModel.releaseOrigin()).
-    @inline(__always) mutating func releaseOrigin() {
-        if case .some = origin { origin = nil }
-    }
-
     /// A copy with storage of its own (NavigationModel+Unshared.swift).
     func unshared() -> ScreenTable {
         var copy = self
         copy.slots = fresh(slots)
-        copy.origin = nil
         if !wide.isEmpty {
             var table: [ScreenName: Screen] = [:]
             for (name, screen) in wide { table[name] = screen }
@@ -204,7 +194,6 @@ struct ScreenTable: Sendable {
             return wideScreen(name)
         }
         @inline(__always) set {
-            if case .some = origin { origin = nil }
             if let key = Self.key(name), let newValue, let fields = Self.fields(newValue), wide.isEmpty {
                 if let i = index(of: key) {
                     setFields(at: i, fields)
@@ -227,7 +216,6 @@ struct ScreenTable: Sendable {
             return
         }
         guard let i = index(of: key) else { return }
-        if case .some = origin { origin = nil }
         var fields = slots[i].fields & 7
         if let parent { fields |= 8 | UInt64(parent) << 4 }
         setFields(at: i, fields)
@@ -243,7 +231,6 @@ struct ScreenTable: Sendable {
         guard let i = index(of: key) else { return }
         let fields = slots[i].fields
         guard fields & 8 != 0, Int(fields >> 4) == id else { return }
-        if case .some = origin { origin = nil }
         setFields(at: i, fields & 7)
     }
 
@@ -260,7 +247,6 @@ struct ScreenTable: Sendable {
         guard let i = index(of: key) else { return false }
         let fields = slots[i].fields
         guard fields & 1 == 0 else { return false }
-        if case .some = origin { origin = nil }
         setFields(at: i, fields | 1)
         return true
     }
@@ -276,7 +262,6 @@ struct ScreenTable: Sendable {
             return
         }
         assert(index(of: key) == nil, "a new screen's name is in the table")
-        if case .some = origin { origin = nil }
         insertNew(Slot(key: key, fields: 0))
     }
 
@@ -287,7 +272,6 @@ struct ScreenTable: Sendable {
             self[name] = nil
             return
         }
-        if case .some = origin { origin = nil }
         guard let i = index(of: key) else { return }
         remove(at: i)
     }
@@ -422,8 +406,7 @@ struct ScreenTable: Sendable {
 }
 
 extension ScreenTable: CustomReflectable {
-    /// The value's parts, without `origin`, which says only where the slots
-    /// were last copied from: two equal tables describe alike.
+    /// The value's parts: two equal tables describe alike.
     var customMirror: Mirror {
         Mirror(
             self, children: ["slots": slots, "used": used, "wide": wide, "entrySum": entrySum], displayStyle: .struct)
@@ -435,7 +418,7 @@ extension ScreenTable: Hashable {
     static func == (lhs: ScreenTable, rhs: ScreenTable) -> Bool {
         // Where a screen is kept follows from its value, so equal tables keep
         // the same screens in their slots and the same ones whole.
-        if lhs.sharesStorage(with: rhs) || lhs.isUnwrittenCopy(of: rhs) || rhs.isUnwrittenCopy(of: lhs) { return true }
+        if lhs.sharesStorage(with: rhs) { return true }
         guard lhs.used == rhs.used, lhs.wide == rhs.wide else { return false }
         for slot in lhs.slots where slot.key != 0 {
             guard let i = rhs.index(of: slot.key), rhs.slots[i].fields == slot.fields else { return false }
@@ -488,7 +471,6 @@ extension ScreenTable {
     /// stay as many, and the entry sum is summed again.
     mutating func renumber(_ newOrdinal: (_ cls: UInt32, _ ordinal: Int) -> Int) -> Bool {
         guard wide.isEmpty else { return false }
-        if case .some = origin { origin = nil }
         var sum: UInt64 = 0
         withUnsafeTemporaryAllocation(of: Slot.self, capacity: used) { moved in
             slots.withUnsafeMutableBufferPointer { slots in
