@@ -343,7 +343,7 @@ extension Explorer {
                 var fingerprint: UInt64 = 0
                 if !raised {
                     path.canonical(&model, explorer: self)
-                    fingerprint = encoder.fingerprint(of: &model)
+                    fingerprint = encoder.fingerprint(ofSearchState: &model)
                 }
                 var fresh = false
                 if !raised, deferLookups {

@@ -41,6 +41,8 @@ public struct StateEncoder {
     private var cachedDeclarations = PartHasher()
     private var cachedDurations: Durations?
     private var cachedClassNameHash: UInt64 = 0
+    /// `cachedDeclarations` are those of every state `fingerprint(ofSearchState:)` is handed.
+    private var declarationsPinned = false
     /// Strings hashed lately and their hashes (delegate names, tab names, alert texts).
     private static let cachedStringCount = 4
     private var cachedStrings: [(text: String, hash: UInt64)] = []
@@ -70,6 +72,37 @@ public struct StateEncoder {
         }
     }
 
+    /// `fingerprint(of: &model)` of a state of the search whose states this
+    /// encoder has fingerprinted so far: every state of a search has the
+    /// declarations of its first (`explore` takes no declaration as an
+    /// action), so the hasher with them mixed in is taken as kept after the
+    /// first call, without the test `declarations(of:)` makes that they are
+    /// the same (about 30 instructions a state: the traits' storage, the
+    /// controller class's name hash and the four durations compared).
+    public mutating func fingerprint(ofSearchState model: inout NavigationModel) -> UInt64 {
+        withUnsafePointer(to: &model) { model in
+            var m: PartHasher
+            if declarationsPinned {
+                assert(sameDeclarations(as: model), "a search's states share their declarations")
+                m = cachedDeclarations
+            } else {
+                m = declarations(of: model)
+                declarationsPinned = true
+            }
+            NavigationModel.encode(model, into: &m, encoder: &self)
+            return m.value
+        }
+    }
+
+    /// Whether the declarations mixed last are `model`'s.
+    @inline(__always)
+    private func sameDeclarations(as model: UnsafePointer<NavigationModel>) -> Bool {
+        guard let cached = cachedTraits else { return false }
+        return cached.sharesStorage(with: model.pointee.traits)
+            && cachedClassNameHash == model.pointee.controllerClass.nameHash
+            && cachedDurations == model.pointee.durations
+    }
+
     /// The fingerprint's hasher with the declarations no step changes mixed
     /// in first (the durations, the screens' traits, the controller class's
     /// name): kept while the next model's are the same, as they are in every
@@ -77,11 +110,7 @@ public struct StateEncoder {
     /// multiplications and a look at the traits' storage.
     @inline(__always)
     private mutating func declarations(of model: UnsafePointer<NavigationModel>) -> PartHasher {
-        if let cached = cachedTraits, cached.sharesStorage(with: model.pointee.traits),
-            cachedClassNameHash == model.pointee.controllerClass.nameHash, cachedDurations == model.pointee.durations
-        {
-            return cachedDeclarations
-        }
+        if sameDeclarations(as: model) { return cachedDeclarations }
         return mixDeclarations(of: model)
     }
 
