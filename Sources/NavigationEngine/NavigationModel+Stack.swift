@@ -113,8 +113,12 @@ extension NavigationModel {
         {
             throw raising(.addSelfAsSubview)
         }
-        if case .push(let name, _) = call, screens[name]?.parent == id {
-            throw raising(.pushedTwice(name))
+        // The pushed screen's parent, read once for this test and for the
+        // ones `run` makes after the cut (below).
+        var pushedParent: Int?
+        if case .push(let name, _) = call {
+            pushedParent = screens[name]?.parent
+            if pushedParent == id { throw raising(.pushedTwice(name)) }
         }
         emit(Warning.nestedAnimation(pop: call.isPop))
         let slot = cutTransition(id)
@@ -134,10 +138,13 @@ extension NavigationModel {
         let count = slot.pointee.stack.count
         switch call {
         case .push(let name, let animated):
-            if screens[name]?.parent == id {
-                throw raising(.pushedTwice(name))
-            }
-            detachFromOtherControllers(name, except: id)
+            // `run`'s pushed-twice test and the detach's look at the parent
+            // find what the read above found: the cut changes no screen's
+            // parent (it releases screens in no stack, which then have none).
+            // A new screen (no parent) is in no other controller to leave.
+            // (About 70 instructions a nested push: two probes of the table
+            // and a call.)
+            if pushedParent != nil { detachFromOtherControllers(name, except: id) }
             beginTransition(id, .push(name), kind: .push, animated: count == 0 ? false : animated, slot: slot)
         case .pop(let animated) where count > 1:
             beginTransition(id, .keep(count - 1), kind: .pop, animated: animated, slot: slot)
