@@ -176,8 +176,11 @@ extension NavigationModel {
 
     /// The did-calls of the screens a transition took away, cut short or
     /// finished: the old top's viewDidDisappear, and didMove(toNav: false)
-    /// for each removed screen.
+    /// for each removed screen. Calls with no bookkeeping (only the appear
+    /// calls have): a quiet step skips them whole, not a test a screen in a
+    /// loop over the removed ones (legacy.nav, depth 10: 37,425 cuts).
     @inline(__always) private mutating func emitDepartures(_ t: borrowing NavTransition) {
+        if scratch.quiet { return }
         if let from = t.from {
             emitLifecycle(from, .viewDidDisappear(t.animated))
             if t.removed.first == from { emitLifecycle(from, .didMove(toNav: false)) }
