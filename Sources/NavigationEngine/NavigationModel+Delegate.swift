@@ -1,8 +1,11 @@
 /// UINavigationControllerDelegate calls, and what the seeds' controllers do in them.
 extension NavigationModel {
     mutating func delegateWillShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
-        // Fields read in place: a plain controller with no delegate copies nothing.
-        guard let nav = navs.controller(id) else { return }
+        // Fields read in place: a plain controller with no delegate copies
+        // nothing. (Its delegate's tag tested in the slot: the copy of the
+        // delegate went through its outlined copy and destroy, about 25
+        // instructions on every transition begun.)
+        guard let nav = navs.controller(id), !NavSlots.delegate(of: nav).pointee.isNone else { return }
         let delegate = nav.pointee.delegate
         let features = nav.pointee.cls.features
         let call = DelegateCall.willShow(shown, animated: animated)
@@ -29,6 +32,11 @@ extension NavigationModel {
 
     mutating func delegateDidShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
         guard let nav = navs.controller(id) else { return }
+        // (No delegate: as `delegateWillShow`, not copied out.)
+        if NavSlots.delegate(of: nav).pointee.isNone {
+            gateMissed(id, shown)
+            return
+        }
         let delegate = nav.pointee.delegate
         let features = nav.pointee.cls.features
         let call = DelegateCall.didShow(shown, animated: animated)
