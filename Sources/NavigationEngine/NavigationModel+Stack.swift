@@ -306,15 +306,18 @@ extension NavigationModel {
         work(total - count)
         // Popped in one edit of the controller, not one trip through the
         // table's mutable addressor a screen (nothing below reads the stacks).
-        var removed: [ScreenName] = []
-        removed.reserveCapacity(total - count)
-        for _ in count..<total { removed.append(nav.pointee.stack.removeLast()) }
+        // Each screen's parent cleared as it is popped (neither reads a
+        // stack): a second loop, over the list, retained and released it.
         // `noteLeft` looks at nothing when no class declares traits (most
         // setups): asked here once, not in a call a screen (about 10
         // instructions a screen popped; where traits are declared, a test
         // more a pop, about 0.1 instruction a state).
         let confirms = traits.count > 0
-        for name in removed {
+        var removed: [ScreenName] = []
+        removed.reserveCapacity(total - count)
+        for _ in count..<total {
+            let name = nav.pointee.stack.removeLast()
+            removed.append(name)
             screens.clearParent(of: name, ifItIs: id)
             if confirms { noteLeft(name) }
         }
