@@ -35,8 +35,15 @@ extension NavigationModel {
         modals.append(modal)
         loadView(presented)
         if let presenter { viewWillDisappear(presenter, animated) }
-        viewWillAppear(presented, animated)
-        if let id = modal.nav { delegateWillShow(id, presented, animated) }
+        // `viewWillAppear(presented, animated)`, its parent known: the new
+        // controller (`makeNav(root:)` made it the root's), or none (a new
+        // screen). (Looked up, it cost a probe of the table a presentation.)
+        if let id = modal.nav {
+            viewWillAppear(presented, id, animated)
+            delegateWillShow(id, presented, animated)
+        } else {
+            emitLifecycle(presented, .viewWillAppear(animated))
+        }
         modalTransition = ModalTransition(
             presenting: true, modal: modal, animated: animated,
             end: clock + (animated ? durations.present : 0))
