@@ -61,7 +61,7 @@ extension NavController {
     @inline(__always) mutating func reset(to other: UnsafePointer<NavController>) {
         id = other.pointee.id
         if !cls.sharesStorage(with: other.pointee.cls) { cls = other.pointee.cls }
-        assignReusingStorage(&stack, other.pointee.stack)
+        assignReusingStorage(&stack, other.pointer(to: \.stack)!)
         if !delegate.isNone || !other.pointee.delegate.isNone,
             !withUnsafeMutablePointer(to: &self, { sameBits(NavSlots.delegate(of: $0), NavSlots.delegate(of: other)) })
         {
@@ -147,8 +147,8 @@ extension NavTransition {
         kind = other.pointee.kind
         from = other.pointee.from
         to = other.pointee.to
-        assignReusingStorage(&removed, other.pointee.removed)
-        assignReusingStorage(&addedBelow, other.pointee.addedBelow)
+        assignReusingStorage(&removed, other.pointer(to: \.removed)!)
+        assignReusingStorage(&addedBelow, other.pointer(to: \.addedBelow)!)
         toIsNew = other.pointee.toIsNew
         animated = other.pointee.animated
         repairsBar = other.pointee.repairsBar

@@ -186,7 +186,7 @@ struct ResetTests {
         var array = start
         array.reserveCapacity(8) // storage of its own, with room for any `other` here
         let before = array.withUnsafeBufferPointer { $0.baseAddress }
-        assignReusingStorage(&array, other)
+        withUnsafePointer(to: other) { assignReusingStorage(&array, $0) }
         #expect(array == other)
         #expect(array.withUnsafeBufferPointer { $0.baseAddress } == before)
         // `other` itself is untouched, and the two stay apart.
@@ -233,17 +233,17 @@ struct ResetTests {
     func assignSharesWhenItMust() {
         var small = [1]
         let big = Array(0..<64)
-        assignReusingStorage(&small, big)
+        withUnsafePointer(to: big) { assignReusingStorage(&small, $0) }
         #expect(small == big)
         #expect(sameStorage(small, big))
         let parent = [1, 2, 3]
         var copy = parent
-        assignReusingStorage(&copy, parent)
+        withUnsafePointer(to: parent) { assignReusingStorage(&copy, $0) }
         #expect(sameStorage(copy, parent))
         // An array that shares its storage with a third is copied on write, not written through.
         let third = [5, 6, 7, 8]
         var shared = third
-        assignReusingStorage(&shared, [1, 2])
+        withUnsafePointer(to: [1, 2]) { assignReusingStorage(&shared, $0) }
         #expect(shared == [1, 2])
         #expect(third == [5, 6, 7, 8])
     }
