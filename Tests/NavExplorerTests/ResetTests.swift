@@ -176,22 +176,31 @@ struct ResetTests {
         #expect(!sameStorage(a, own))
     }
 
+    /// Screen names of one class by ordinal, for the lists `assignReusingStorage` resets.
+    static func names(_ ordinals: [Int]) -> [ScreenName] {
+        ordinals.map { ScreenName(cls: ClassName(id: 2), ordinal: $0) }
+    }
+
     @Test(
-        "an array made equal to another keeps its own storage when it is large enough",
+        "a list of names made equal to another keeps its own storage when it is large enough",
         arguments: [
             ([1, 2, 3], [4, 5, 6]), ([1, 2, 3, 4, 5], [7, 8]), ([1, 2], [3, 4, 5]), ([1, 2, 3], []),
-            ([1, 2, 3], [1, 2, 3]),
+            ([1, 2, 3], [1, 2, 3]), ([], [1, 2, 3, 4, 5, 6, 7, 8]), ([1], [1, 2]), ([1, 2], [1]),
         ])
     func assignReusesStorage(start: [Int], other: [Int]) {
-        var array = start
+        var array = Self.names(start)
         array.reserveCapacity(8) // storage of its own, with room for any `other` here
+        let capacity = array.capacity
         let before = array.withUnsafeBufferPointer { $0.baseAddress }
-        withUnsafePointer(to: other) { assignReusingStorage(&array, $0) }
-        #expect(array == other)
+        let theirs = Self.names(other)
+        withUnsafePointer(to: theirs) { assignReusingStorage(&array, $0) }
+        #expect(array == theirs)
+        #expect(array.capacity == capacity)
         #expect(array.withUnsafeBufferPointer { $0.baseAddress } == before)
         // `other` itself is untouched, and the two stay apart.
-        array.append(99)
-        #expect(array == other + [99])
+        array.append(contentsOf: Self.names([99]))
+        #expect(array == theirs + Self.names([99]))
+        #expect(theirs == Self.names(other))
     }
 
     @Test("a queue made equal to another by its calls' bits becomes it, in its own storage when it has room")
@@ -229,22 +238,27 @@ struct ResetTests {
         #expect(sameStorage(small, calls))
     }
 
-    @Test("an array made equal to another that outgrows it, or to its own copy, takes that storage")
+    @Test("a list made equal to another that outgrows it, or to its own copy, takes that storage")
     func assignSharesWhenItMust() {
-        var small = [1]
-        let big = Array(0..<64)
+        var small = Self.names([1])
+        let big = Self.names(Array(0..<64))
         withUnsafePointer(to: big) { assignReusingStorage(&small, $0) }
         #expect(small == big)
         #expect(sameStorage(small, big))
-        let parent = [1, 2, 3]
+        let parent = Self.names([1, 2, 3])
         var copy = parent
         withUnsafePointer(to: parent) { assignReusingStorage(&copy, $0) }
         #expect(sameStorage(copy, parent))
-        // An array that shares its storage with a third is copied on write, not written through.
-        let third = [5, 6, 7, 8]
-        var shared = third
-        withUnsafePointer(to: [1, 2]) { assignReusingStorage(&shared, $0) }
-        #expect(shared == [1, 2])
-        #expect(third == [5, 6, 7, 8])
+        // A list that shares its storage with a third is copied on write, not
+        // written through, whether the other is shorter or longer (the copy
+        // has room for its own count: then it takes the other's storage).
+        for other in [[1, 2], [1, 2, 3, 4, 5, 6]] {
+            var third = Self.names([5, 6, 7, 8])
+            third.reserveCapacity(8)
+            var shared = third
+            withUnsafePointer(to: Self.names(other)) { assignReusingStorage(&shared, $0) }
+            #expect(shared == Self.names(other))
+            #expect(third == Self.names([5, 6, 7, 8]))
+        }
     }
 }
