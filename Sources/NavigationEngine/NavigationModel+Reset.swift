@@ -28,7 +28,7 @@ extension NavigationModel {
         navs.reset(to: other.pointer(to: \.navs)!)
         nextNavID = other.pointee.nextNavID
         if !window.sharesStorage(with: other.pointee.window) { window = other.pointee.window }
-        if !modals.sharesStorage(with: other.pointee.modals) { modals = other.pointee.modals }
+        modals.assign(from: other.pointer(to: \.modals)!)
         modalTransition = other.pointee.modalTransition
         if !controllerClass.sharesStorage(with: other.pointee.controllerClass) {
             controllerClass = other.pointee.controllerClass
@@ -151,10 +151,11 @@ func sameBits<T>(_ a: UnsafePointer<T>, _ b: UnsafePointer<T>) -> Bool {
 /// 150 instructions; one `append` an element cost more: legacy +45
 /// instructions a state).
 @inline(__always)
-func assignReusingStorage(_ array: inout [ScreenName], _ other: UnsafePointer<[ScreenName]>) {
+func assignReusingStorage<T: Equatable>(_ array: inout [T], _ other: UnsafePointer<[T]>) {
     if sameStorage(array, other.pointee) { return }
     let count = other.pointee.count
-    if array.capacity < count {
+    // (Plain values only: a constant, folded.)
+    if array.capacity < count || !_isPOD(T.self) {
         array = other.pointee
         return
     }
@@ -179,8 +180,8 @@ func assignReusingStorage(_ array: inout [ScreenName], _ other: UnsafePointer<[S
         let first = UnsafeMutableRawPointer(mine.baseAddress!)
         guard ArrayHeader.capacity(before: first) >= count else { return false }
         ArrayHeader.setCount(count, before: first)
-        let names = mine.baseAddress!
-        for i in 0..<count { names[i] = theirs[i] }
+        let elements = mine.baseAddress!
+        for i in 0..<count { elements[i] = theirs[i] }
         return true
     }
     if !fits { array = other.pointee }

@@ -261,4 +261,37 @@ struct ResetTests {
             #expect(third == Self.names([5, 6, 7, 8]))
         }
     }
+
+    @Test(
+        "a modal stack made equal to another becomes it, in its own list's storage when it has room, with counts or not"
+    )
+    func modalStackAssign() {
+        func modal(_ k: Int) -> Modal {
+            Modal(
+                presenter: k == 0 ? nil : ScreenName(cls: ClassName(id: 1), ordinal: k),
+                screen: ScreenName(cls: ClassName(id: 2), ordinal: k + 1), nav: k % 2 == 0 ? nil : k)
+        }
+        let lengths = [0, 1, 2, 3, 17, 20]
+        for a in lengths {
+            for b in lengths {
+                let other = ModalStack((0..<b).map(modal))
+                var stack = ModalStack((0..<a).map { modal($0 + 100) })
+                stack.append(modal(999)) // storage of its own, with room to spare
+                withUnsafePointer(to: other) { stack.assign(from: $0) }
+                #expect(stack == other)
+                #expect(Array(stack) == Array(other))
+                // Written after: each as it should be, the other untouched.
+                stack.append(modal(50))
+                #expect(Array(stack) == (0..<b).map(modal) + [modal(50)])
+                #expect(Array(other) == (0..<b).map(modal))
+                #expect(stack.presented(by: modal(50).presenter) == modal(50))
+                // A stack that shares its list with a third is copied on write, not written through.
+                let third = ModalStack((0..<a).map(modal))
+                var shared = third
+                withUnsafePointer(to: other) { shared.assign(from: $0) }
+                #expect(Array(shared) == Array(other))
+                #expect(Array(third) == (0..<a).map(modal))
+            }
+        }
+    }
 }
