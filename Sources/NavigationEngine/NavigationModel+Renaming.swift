@@ -399,20 +399,24 @@ extension NavigationModel {
             var quick = true
             // (Names read from the slots' keys, no `Screen` unpacked for them:
             // legacy.nav, depth 10, 780.5 M -> 774.2 M instructions.)
+            // (No test that an ordinal is at least 1, as a slot's always is: a
+            // 0 would leave its class's count past its largest number, and
+            // the quick way declined. The counts cannot wrap: they count slots.)
+            let base = perClass.baseAddress!
             let walked = screens.forEachClassAndOrdinal { cls, ordinal in
-                let c = Int(cls)
-                guard c < 64, ordinal >= 1 else {
+                guard cls < 64 else {
                     quick = false
                     return
                 }
+                let c = Int(cls)
                 let bit: UInt64 = 1 << UInt64(c)
                 if liveClasses & bit == 0 {
                     liveClasses |= bit
-                    (perClass.baseAddress! + c).initialize(to: 1)
-                    (perClass.baseAddress! + 64 + c).initialize(to: ordinal)
+                    (base + c).initialize(to: 1)
+                    (base + 64 + c).initialize(to: ordinal)
                 } else {
-                    perClass[c] += 1
-                    perClass[64 + c] = Swift.max(perClass[64 + c], ordinal)
+                    base[c] &+= 1
+                    base[64 + c] = Swift.max(base[64 + c], ordinal)
                 }
             }
             guard walked, quick else { return false }
