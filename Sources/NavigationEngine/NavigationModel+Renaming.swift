@@ -174,18 +174,20 @@ extension NavigationModel {
             // (only the classes with a bit in `liveClasses` are read).
             var liveClasses: UInt64 = 0
             var fits = true
+            let words = live.baseAddress!
             let walked = screens.forEachClassAndOrdinal { cls, ordinal in
-                guard cls < 64, ordinal >= 1, ordinal <= 64 else {
+                // (An ordinal of 1...64 in one unsigned comparison.)
+                guard cls < 64, UInt(bitPattern: ordinal &- 1) < 64 else {
                     fits = false
                     return
                 }
                 let c = Int(cls)
-                let bit: UInt64 = 1 << UInt64(ordinal - 1)
+                let bit: UInt64 = 1 << UInt64(ordinal &- 1)
                 if liveClasses & 1 << UInt64(c) == 0 {
                     liveClasses |= 1 << UInt64(c)
-                    (live.baseAddress! + c).initialize(to: bit)
+                    (words + c).initialize(to: bit)
                 } else {
-                    live[c] |= bit
+                    words[c] |= bit
                 }
             }
             guard walked, fits else { return false }
@@ -206,7 +208,11 @@ extension NavigationModel {
                 var rest = liveClasses
                 while rest != 0 {
                     let c = rest.trailingZeroBitCount
-                    (counts.baseAddress! + c).initialize(to: live[c].nonzeroBitCount)
+                    // (1...k: k trailing ones, found without a count of the bits,
+                    // a dozen instructions without `popcnt`.)
+                    let word = live[c]
+                    let count = word & (word &+ 1) == 0 ? (~word).trailingZeroBitCount : word.nonzeroBitCount
+                    (counts.baseAddress! + c).initialize(to: count)
                     rest &= rest &- 1
                 }
                 return counters.setLiveCounts(liveClasses, counts.baseAddress!)
@@ -221,9 +227,9 @@ extension NavigationModel {
             /// The new number of ordinal `ordinal` of class `c`: its rank among
             /// the class's live instances, 0 for a released one.
             func rank(_ c: UInt32, _ ordinal: Int) -> Int {
-                guard c < 64, classes & 1 << UInt64(c) != 0, ordinal >= 1, ordinal <= 64 else { return 0 }
+                guard c < 64, classes & 1 << UInt64(c) != 0, UInt(bitPattern: ordinal &- 1) < 64 else { return 0 }
                 let word = live[Int(c)]
-                let bit: UInt64 = 1 << UInt64(ordinal - 1)
+                let bit: UInt64 = 1 << UInt64(ordinal &- 1)
                 return word & bit == 0 ? 0 : (word & (bit &- 1)).nonzeroBitCount + 1
             }
             // Only the screens past their class's first gap change: each taken
