@@ -19,9 +19,7 @@ extension NavigationModel {
     private mutating func renameInstancesUnhashed() {
         // Every instance ever made is alive: numbers are 1...k already.
         if screens.count == created { return }
-        if renameCountersOnly() { return }
-        if renumberInPlace() { return }
-        renumberByList()
+        renameAfterReleasing()
     }
 
     /// `renameInstances()` of a state one step from `parent`, a state renamed
@@ -60,6 +58,18 @@ extension NavigationModel {
             if made == 0 { return }
             if renameAfterMaking(from: parent) { return }
         }
+        renameAfterReleasing()
+    }
+
+    /// `renameInstances()` of a state where some instance made is not alive
+    /// (`created` counts them): the counters only, or new numbers.
+    /// (Out of line, the quick way's walk in it, and its stack buffer with
+    /// it: `renameCountersOnly` called from here, and its allocation's closure
+    /// from that, cost two calls' frames a renaming, about 40 instructions;
+    /// in line in the canonical form, the buffer put a stack check on every
+    /// state, renamed or not.)
+    @inline(never)
+    private mutating func renameAfterReleasing() {
         if renameCountersOnly() { return }
         if renumberInPlace() { return }
         renumberByList()
@@ -395,6 +405,7 @@ extension NavigationModel {
     /// A class's live instances are 1...k when their largest number is k:
     /// the names are distinct, so k numbers of at least 1 whose largest is k
     /// are 1...k.
+    @inline(__always)
     fileprivate mutating func renameCountersOnly() -> Bool {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 128) { perClass in
             // Live instances of class c at c, their largest number at 64 + c;
