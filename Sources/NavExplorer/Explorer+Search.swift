@@ -392,11 +392,16 @@ extension Explorer {
     /// only the properties its step broke (as a state looked up at once
     /// would), and one that then breaks nothing is marked to be dropped
     /// (parent -1).
+    /// (Through the array's buffer: each write through the array asked
+    /// whether its storage was its own.)
     private func lookUp(_ range: Range<Int>, in children: inout [Expansion.Child], seen: SeenSet) {
-        for k in range where children[k].fresh && seen.contains(children[k].fingerprint) {
-            children[k].fresh = false
-            children[k].violations &= stepMask
-            if children[k].violations == 0 { children[k].parent = -1 }
+        let mask = stepMask
+        children.withUnsafeMutableBufferPointer { children in
+            for k in range where children[k].fresh && seen.contains(children[k].fingerprint) {
+                children[k].fresh = false
+                children[k].violations &= mask
+                if children[k].violations == 0 { children[k].parent = -1 }
+            }
         }
     }
 }
