@@ -207,8 +207,9 @@ extension Explorer {
         var k = 0
         for expansion in expansions {
             let children = expansion.children
+            // (One job takes every shard: no shard worked out, and divided, twice a child.)
             func mine(_ child: Expansion.Child) -> Bool {
-                child.fresh && SeenSet.shard(of: child.fingerprint) % jobs == t
+                child.fresh && (jobs == 1 || SeenSet.shard(of: child.fingerprint) % jobs == t)
             }
             for ahead in children.prefix(insertsAhead) where mine(ahead) { seen.prefetch(ahead.fingerprint) }
             for (i, child) in children.enumerated() {
