@@ -285,8 +285,14 @@ extension Explorer {
         var events: [Event] = []
         events.reserveCapacity(64)
         var encoder = StateEncoder()
-        out.children.reserveCapacity(range.count * 2)
         let stepCount = config.actions.count + 1
+        // The children, in a buffer of the most there can be (a child a step):
+        // appended to the array one at a time, each asked the runtime whether
+        // the array's storage was its own. Trivial values, so nothing to
+        // deinitialize.
+        let children = UnsafeMutablePointer<Expansion.Child>.allocate(capacity: range.count * stepCount)
+        defer { children.deallocate() }
+        var made = 0
         let deferLookups = stateInvariants.isEmpty
         // The previous parent's children, not looked up yet (deferLookups).
         var pending = 0..<0
@@ -300,7 +306,7 @@ extension Explorer {
         var model = path.top
         for p in range {
             let id = Int32(truncatingIfNeeded: p)
-            let firstChild = out.children.count
+            let firstChild = made
             path.rebuild(id, level: level, links: links, explorer: self, events: &events)
             path.resetToTop(&model)
             var used = false
@@ -357,52 +363,50 @@ extension Explorer {
                 } else if violations == 0 {
                     continue
                 }
-                out.children.append(
-                    Expansion.Child(
+                (children + made).initialize(
+                    to: Expansion.Child(
                         fingerprint: fingerprint, parent: id, step: UInt8(truncatingIfNeeded: step), fresh: fresh,
                         violations: violations))
+                made += 1
             }
             if deferLookups {
-                lookUp(pending, in: &out.children, seen: seen)
-                pending = firstChild..<out.children.count
+                lookUp(pending, in: children, seen: seen)
+                pending = firstChild..<made
             }
         }
         if deferLookups {
-            lookUp(pending, in: &out.children, seen: seen)
-            Self.dropMarked(&out.children)
+            lookUp(pending, in: children, seen: seen)
+            made = Self.dropMarked(children, count: made)
         }
+        out.children.append(contentsOf: UnsafeBufferPointer(start: children, count: made))
     }
 
     /// Drops the children `lookUp` marked (parent -1), the others kept in
     /// order, each moved at most once, forward: `removeAll(where:)` swapped
     /// each kept child with a marked one before it (a partition), about 30
     /// instructions a kept child where a move is 6.
-    private static func dropMarked(_ children: inout [Expansion.Child]) {
-        let kept = children.withUnsafeMutableBufferPointer { buffer in
-            var kept = 0
-            for i in buffer.indices where buffer[i].parent >= 0 {
-                if kept != i { buffer[kept] = buffer[i] }
-                kept += 1
-            }
-            return kept
+    /// Returns how many are kept, at the start of the `count` at `children`.
+    private static func dropMarked(_ children: UnsafeMutablePointer<Expansion.Child>, count: Int) -> Int {
+        var kept = 0
+        for i in 0..<count where children[i].parent >= 0 {
+            if kept != i { children[kept] = children[i] }
+            kept += 1
         }
-        children.removeLast(children.count - kept)
+        return kept
     }
 
     /// Looks up the children `range` made as if new: one seen before keeps
     /// only the properties its step broke (as a state looked up at once
     /// would), and one that then breaks nothing is marked to be dropped
     /// (parent -1).
-    /// (Through the array's buffer: each write through the array asked
-    /// whether its storage was its own.)
-    private func lookUp(_ range: Range<Int>, in children: inout [Expansion.Child], seen: SeenSet) {
+    /// (In the expansion's buffer: each write through an array asked whether
+    /// its storage was its own.)
+    private func lookUp(_ range: Range<Int>, in children: UnsafeMutablePointer<Expansion.Child>, seen: SeenSet) {
         let mask = stepMask
-        children.withUnsafeMutableBufferPointer { children in
-            for k in range where children[k].fresh && seen.contains(children[k].fingerprint) {
-                children[k].fresh = false
-                children[k].violations &= mask
-                if children[k].violations == 0 { children[k].parent = -1 }
-            }
+        for k in range where children[k].fresh && seen.contains(children[k].fingerprint) {
+            children[k].fresh = false
+            children[k].violations &= mask
+            if children[k].violations == 0 { children[k].parent = -1 }
         }
     }
 }
