@@ -117,16 +117,19 @@ extension Explorer {
                 // once, each by one thread, each in the children's order, so
                 // the first of two equal states wins as it would on one thread.
                 let newFlags = insert(expansions, into: seen, jobs: jobs)
+                // (Read once a batch, not once a child.)
+                let silenced = config.shard.map { !$0.reportsShort(length: level + 1) } ?? false
+                let maxStates = config.maxStates
+                let stepBits = stepMask
                 var k = 0
                 for expansion in expansions {
                     result.steps += expansion.steps
                     for child in expansion.children {
                         defer { k += 1 }
                         let parentID = child.parent
-                        var mask = child.violations
-                        if let shard = config.shard, !shard.reportsShort(length: level + 1) { mask = 0 }
+                        var mask = silenced ? 0 : child.violations
                         let isNew = newFlags[k]
-                        if !isNew { mask &= stepMask }
+                        if !isNew { mask &= stepBits }
                         if isNew {
                             if keepLinks { links.append(parent: parentID, step: child.step) }
                             nextCount += 1
@@ -140,7 +143,7 @@ extension Explorer {
                                 break search
                             }
                         }
-                        if result.states >= config.maxStates {
+                        if result.states >= maxStates {
                             result.cut = .maxStates
                             break search
                         }
