@@ -7,7 +7,23 @@ extension NavigationModel {
             makeReleasedScreen(cls)
             return
         }
-        let presenter = visibleTop
+        // `visibleTop`, with the controller whose stack's top it is (its
+        // parent, for its viewWillDisappear below); none for a plain modal's
+        // screen, whose parent is looked up.
+        let presenter: ScreenName?
+        var presenterNav: Int?
+        if let last = modals.last {
+            if let id = last.nav {
+                presenter = navs.controller(id)?.pointee.top
+                presenterNav = id
+            } else {
+                presenter = last.screen
+            }
+        } else {
+            let id = windowNavID
+            presenter = navs.controller(id)?.pointee.top
+            presenterNav = id
+        }
         let presented = makeScreen(cls)
         // What a payload reads of the model is read before `emit`: its payload is
         // an autoclosure, run while `emit` holds the model for writing.
@@ -34,7 +50,14 @@ extension NavigationModel {
         }
         modals.append(modal)
         loadView(presented)
-        if let presenter { viewWillDisappear(presenter, animated) }
+        if let presenter {
+            // (Its parent known: not looked up in the screens' table.)
+            if let id = presenterNav {
+                viewWillDisappear(presenter, id, animated)
+            } else {
+                viewWillDisappear(presenter, animated)
+            }
+        }
         // `viewWillAppear(presented, animated)`, its parent known: the new
         // controller (`makeNav(root:)` made it the root's), or none (a new
         // screen). (Looked up, it cost a probe of the table a presentation.)
