@@ -99,7 +99,10 @@ extension NavigationModel {
             if case .push(let name, _) = call, screens[name]?.parent == id {
                 throw raising(.pushedTwice(name))
             }
-            navs.edit(id) { $0.queue.append(call) }
+            // Appended as a copy made of its parts where it holds no array
+            // (`queued`): the call, borrowed, went through the enum's outlined
+            // copy to be stored (about 15 instructions a queued call).
+            navs.edit(id) { $0.queue.append(call.queued) }
             emit(Note.deferred)
             return
         }
