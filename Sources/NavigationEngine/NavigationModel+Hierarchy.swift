@@ -72,6 +72,27 @@ extension NavigationModel {
         for name in names { releaseIfUnheld(name) }
     }
 
+    /// `releaseUnheld(_:)` of the screens a cut transition took away
+    /// (`cutTransition`): whether any controller has a transition or a
+    /// queued call is asked once, of the controllers that may
+    /// (`forEachActive`), and where none has (on a lone controller, whose
+    /// transition the cut took), no screen is held in flight, and the walk
+    /// of every controller for each screen is spared (about 37 instructions
+    /// a screen; legacy.nav, depth 10: 57,069 screens). Releasing a screen
+    /// changes neither. (In `releaseUnheld(_:)` itself, the walk first cost
+    /// the other setups about one instruction a state.)
+    mutating func releaseCutScreens(_ names: [ScreenName]) {
+        guard !names.isEmpty else { return }
+        if !scratch.quiet { work(names.count * (1 + modals.count + navs.inFlightWeight())) }
+        var inFlight = false
+        navs.forEachActive { id in
+            if !inFlight, let nav = navs.controller(id), NavSlots.hasTransition(nav) || !nav.pointee.queue.isEmpty {
+                inFlight = true
+            }
+        }
+        for name in names { releaseIfUnheld(name, heldInFlight: inFlight ? nil : false) }
+    }
+
     /// Releases `name` if nothing holds it any more: `releaseUnheld(_:)` for
     /// one screen, without an array to pass it in (a dropped push and a
     /// dropped presentation each allocated one: legacy.nav's search at depth

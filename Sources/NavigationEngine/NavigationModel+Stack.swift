@@ -173,7 +173,7 @@ extension NavigationModel {
         emitDepartures(t)
         if t.toIsNew { emitLifecycle(t.to, .didMove(toNav: true)) }
         emit(Warning.unbalancedAppearance(t.to))
-        releaseUnheld(t.removed)
+        releaseCutScreens(t.removed)
         return slot
     }
 
