@@ -72,7 +72,10 @@ public struct Explorer: Sendable {
     /// changes nothing (`NavigationModel.ignores(_:)`), counted without
     /// being run: a back, swipe, drag, dismiss or pop, when no `no log`
     /// invariant reads the step's events (what else a step is judged by, an
-    /// exception and a new state, such a step never has); nil for the rest.
+    /// exception and a new state, such a step never has); and, when the
+    /// search renames instances, a push or presentation of a new instance
+    /// that a running modal transition drops (`IgnoreTest.newInstance`: its
+    /// state, renamed, is the parent's); nil for the rest.
     let ignoreTests: [NavigationModel.IgnoreTest?]
 
     /// For each action, the test that tells a step of it UIKit's model
@@ -113,7 +116,6 @@ public struct Explorer: Sendable {
         stateInvariants = others
         readsEvents = !noLog.isEmpty || others.contains { Self.readsEvents($0.1) }
         startDurations = Self.durations(of: configuration.actions.map(\.action), in: model)
-        ignoreTests = configuration.actions.map { noLog.isEmpty ? NavigationModel.ignoreTest(for: $0.action) : nil }
         refusalTests = configuration.actions.map { NavigationModel.refusalTest(for: $0.action) }
         renamesInstances =
             !configuration.actions.contains { $0.source.contains("#") }
@@ -124,6 +126,13 @@ public struct Explorer: Sendable {
                 default: return false
                 }
             }
+        var tests = configuration.actions.map { noLog.isEmpty ? NavigationModel.ignoreTest(for: $0.action) : nil }
+        if renamesInstances, noLog.isEmpty {
+            for (i, p) in prepared.enumerated() where tests[i] == nil {
+                if let p { tests[i] = NavigationModel.renamingIgnoreTest(for: p) }
+            }
+        }
+        ignoreTests = tests
     }
 
     /// The durations of the transitions the actions can start.

@@ -117,6 +117,32 @@ extension NavigationModel {
         case dismiss
         /// A pop or a pop to root: the same test.
         case pop
+        /// A push (`push` true) or a presentation of a new instance of a
+        /// class: dropped while a modal transition runs, it moves only the
+        /// class's counter on, which the renaming takes back when an instance
+        /// was made before (for the explorer only when it renames instances).
+        case newInstance(ClassName, push: Bool)
+    }
+
+    /// The test of a prepared push or presentation of a new instance
+    /// (`IgnoreTest.newInstance`), nil for the rest.
+    public static func renamingIgnoreTest(for action: PreparedAction) -> IgnoreTest? {
+        switch action.command {
+        case .push(let cls, _, _): .newInstance(cls, push: true)
+        case .present(let cls, _, _): .newInstance(cls, push: false)
+        default: nil
+        }
+    }
+
+    /// Whether a new instance of `cls` pushed (or presented) now is dropped
+    /// and its class was made before: a state equal to this one once renamed.
+    @inline(__always) static func newInstanceDropped(
+        _ m: UnsafePointer<NavigationModel>, _ cls: ClassName, push: Bool
+    ) -> Bool {
+        guard m.pointee.isModalTransitioning, (m.pointee.counters[cls] ?? 0) >= 1 else { return false }
+        if !push { return true }
+        guard let nav = m.pointee.navs.controller(m.pointee.currentNavID) else { return false }
+        return !nav.pointee.cls.features.contains(.swipeGuard)
     }
 
     /// The test of `action`, or nil for an action `ignores(_:in:)` has no
@@ -140,6 +166,7 @@ extension NavigationModel {
         case .swipe(let percent): swipeChangesNothing(model, percent: percent)
         case .dismiss: model.pointee.dismissChangesNothing
         case .pop: popChangesNothing(model, model.pointee.currentNavID)
+        case .newInstance(let cls, let push): newInstanceDropped(model, cls, push: push)
         }
     }
 

@@ -41,6 +41,30 @@ struct IgnoredStepTests {
         }
     }
 
+    @Test("a push or presentation of a new instance the renaming test calls ignored leaves the parent's state, renamed")
+    func droppedNewInstancesRenameToTheParent() throws {
+        var ignored = 0
+        var events: [Event] = []
+        for (model, action) in Self.statesAndActions() {
+            var copy = model
+            guard let prepared = copy.prepare(action.action),
+                let test = NavigationModel.renamingIgnoreTest(for: prepared),
+                withUnsafePointer(to: model, { NavigationModel.ignores(test, in: $0) })
+            else { continue }
+            ignored += 1
+            var stepped = model
+            events.removeAll()
+            #expect(try stepped.performStep(prepared, events: &events) == nil)
+            var parent = model
+            parent.canonicalize()
+            parent.renameInstances()
+            stepped.canonicalize()
+            stepped.renameInstances()
+            #expect(stepped == parent, "\(action.source) changed the renamed state where ignored")
+        }
+        #expect(ignored > 100)
+    }
+
     @Test("a command the model calls refused at once is refused, and one refused at once is so called")
     func refusedStepsAreRefused() throws {
         var refused: [NavigationModel.RefusalTest: Int] = [:]
@@ -111,7 +135,7 @@ struct IgnoredStepTests {
         #expect(explorer.skipsIgnored == [false, false])
         let result = explorer.run()
         #expect(result.violations.map(\.lines) == [["back &"]])
-        #expect(Setup("push Home\nexplore back \"push Detail\"").explorer(depth: 2).skipsIgnored == [true, false])
+        #expect(Setup("push Home\nexplore back \"push Detail\"").explorer(depth: 2).skipsIgnored == [true, true])
     }
 
     @Test("ignored steps are counted as steps, as when they were run")
@@ -119,7 +143,7 @@ struct IgnoredStepTests {
         // From Home alone: back and swipe are ignored (a root screen), the
         // push acts, the wait has nothing to end. Run, that was 3 steps.
         let explorer = Setup("push Home\nexplore back swipe \"push Detail\"").explorer(depth: 1)
-        #expect(explorer.skipsIgnored == [true, true, false])
+        #expect(explorer.skipsIgnored == [true, true, true])
         #expect(explorer.run().steps == 3)
     }
 }
