@@ -24,7 +24,8 @@ struct ScreenTable: Sendable {
         var fields: UInt64
     }
 
-    /// Power-of-two many slots, at most three quarters full; linear probing.
+    /// Power-of-two many slots, at most three quarters full (16 slots: 14
+    /// screens, `limit`); linear probing.
     /// Never fewer than 16: with 8, a push onto four live screens (a search's
     /// usual state) grew the table it had just copied, on every such step.
     /// (Half full at most, 16 slots held 8 screens, and a step that made a
@@ -74,10 +75,10 @@ struct ScreenTable: Sendable {
     /// its 16 slots and the next growth allocated 32 again: legacy.nav's
     /// nested pushes, 9,409 growths and 2,822 shrinks at depth 10.)
     /// And a table of twice their slots keeps its count when theirs are full
-    /// for their count (12 screens in 16 slots): made as many again, each
+    /// for their count (`limit`: 14 screens in 16 slots): made as many again, each
     /// step from such a parent that made a screen grew them again, about
     /// 730 instructions (legacy.nav at depth 13: 39,951 growths, 58,044
-    /// resets to another count); rehashed into these instead, legacy.nav
+    /// resets to another count, at 12 of 16); rehashed into these instead, legacy.nav
     /// 8,866 -> 8,815 instructions a state at depth 13.
     /// Equality, the hash and the entry sum do not depend on the count.
     ///
@@ -115,8 +116,8 @@ struct ScreenTable: Sendable {
     private mutating func assignOtherCount(from other: UnsafePointer<ScreenTable>) {
         let theirs = other.pointer(to: \.slots)!
         let count = theirs.pointee.count
-        if slots.count == 2 &* count, (other.pointee.used &+ 1) &* 4 > count &* 3 {
-            // Theirs full for their count: the next screen made would grow
+        if slots.count == 2 &* count, other.pointee.used &+ 1 > Self.limit(count) {
+            // Theirs full for their count (`limit`): the next screen made would grow
             // them to as many as these. Rehashed into these slots, as many.
             let source = theirs.pointee.withUnsafeBufferPointer { $0 }
             slots.withUnsafeMutableBufferPointer { mine in
@@ -344,8 +345,19 @@ struct ScreenTable: Sendable {
         return !wide.isEmpty && wide[name] != nil
     }
 
+    /// Screens `count` slots hold at most: three quarters of them, but 14 of
+    /// 16. A step that made a screen in a parent of 12 grew the table from
+    /// 16 slots to 32, about 730 instructions, and deeper searches hold more
+    /// such parents (legacy.nav at depth 13). Fuller, a look-up probes a
+    /// little further; 13 of 16 gave legacy.nav at depth 13 8,815 -> 8,737
+    /// instructions a state, 14 of 16 8,699, the other setups 4 to 6 fewer
+    /// either way.
+    @inline(__always) private static func limit(_ count: Int) -> Int {
+        count == 16 ? 14 : count / 4 * 3
+    }
+
     private mutating func insertNew(_ slot: Slot) {
-        if (used + 1) * 4 > slots.count * 3 { resize(to: slots.count * 2) }
+        if used + 1 > Self.limit(slots.count) { resize(to: slots.count * 2) }
         let mask = self.mask
         var i = Self.home(slot.key, mask: mask)
         while slots[i].key != 0 { i = (i + 1) & mask }
