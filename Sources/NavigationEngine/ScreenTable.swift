@@ -24,7 +24,7 @@ struct ScreenTable: Sendable {
         var fields: UInt64
     }
 
-    /// Power-of-two many slots, at most three quarters full (16 slots: 14
+    /// Power-of-two many slots, at most three quarters full (16 slots: 15
     /// screens, `limit`); linear probing.
     /// Never fewer than 16: with 8, a push onto four live screens (a search's
     /// usual state) grew the table it had just copied, on every such step.
@@ -75,7 +75,7 @@ struct ScreenTable: Sendable {
     /// its 16 slots and the next growth allocated 32 again: legacy.nav's
     /// nested pushes, 9,409 growths and 2,822 shrinks at depth 10.)
     /// And a table of twice their slots keeps its count when theirs are full
-    /// for their count (`limit`: 14 screens in 16 slots): made as many again, each
+    /// for their count (`limit`: 15 screens in 16 slots): made as many again, each
     /// step from such a parent that made a screen grew them again, about
     /// 730 instructions (legacy.nav at depth 13: 39,951 growths, 58,044
     /// resets to another count, at 12 of 16); rehashed into these instead, legacy.nav
@@ -345,15 +345,16 @@ struct ScreenTable: Sendable {
         return !wide.isEmpty && wide[name] != nil
     }
 
-    /// Screens `count` slots hold at most: three quarters of them, but 14 of
+    /// Screens `count` slots hold at most: three quarters of them, but 15 of
     /// 16. A step that made a screen in a parent of 12 grew the table from
     /// 16 slots to 32, about 730 instructions, and deeper searches hold more
-    /// such parents (legacy.nav at depth 13). Fuller, a look-up probes a
-    /// little further; 13 of 16 gave legacy.nav at depth 13 8,815 -> 8,737
-    /// instructions a state, 14 of 16 8,699, the other setups 4 to 6 fewer
-    /// either way.
+    /// such parents (legacy.nav at depth 13). Fuller, a look-up probes
+    /// further (one slot at least stays empty, so a probe ends); 13 of 16
+    /// gave legacy.nav at depth 13 8,815 -> 8,737 instructions a state, 14
+    /// of 16 8,699, 15 of 16 8,664 (at depth 14, 14 of 16 8,854, 15 of 16
+    /// 8,826), the other setups 4 to 6 fewer each way.
     @inline(__always) private static func limit(_ count: Int) -> Int {
-        count == 16 ? 14 : count / 4 * 3
+        count == 16 ? 15 : count / 4 * 3
     }
 
     private mutating func insertNew(_ slot: Slot) {
