@@ -71,21 +71,38 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
             UnsafePointer(slots.base + (id > 0 && id < slots.count ? id : 0))
         }
         unsafeMutableAddress {
-            // Ids come from `freeID` and start at 1; none below 1 is ever written.
-            let id = Swift.max(id, 1)
-            if id >= slots.capacity || !isKnownUniquelyReferenced(&slots) {
-                // A shared table's copy has room for what it holds and no more: the
-                // explorer keeps hundreds of thousands of copies, most never grown.
-                slots = slots.copy(capacity: id >= slots.capacity ? 2 * (id + 1) : Swift.max(slots.count, id + 1))
+            // The common case first, in few instructions and no register saved
+            // but for the runtime's uniqueness test: a slot of slots this table
+            // alone holds, dirty already. The rest (a copy, growth, the slot's
+            // first write since the summaries' refresh) out of line. Four
+            // registers saved on every call and the capacity tested first cost
+            // 20 to 40 instructions a state on the six bench setups.
+            if id > 0, id < slots.count, isKnownUniquelyReferenced(&slots), slots.meta[id].dirty {
+                slots.meta[id].hashed = false
+                slots.noteWrite()
+                return slots.base + id
             }
-            if id >= slots.count { slots.extend(to: id + 1) }
-            // The slot is about to change: its summary is stale until the next refresh.
-            if !slots.meta[id].dirty { slots.markDirty(id) }
-            // And its hash (`NavSlots.refreshHashes`).
-            slots.meta[id].hashed = false
-            slots.noteWrite()
-            return slots.base + id
+            return slotForWriting(id)
         }
+    }
+
+    /// The mutable addressor's slow path: copies shared slots or grows them,
+    /// marks the slot dirty, then as the fast path.
+    @inline(never) private mutating func slotForWriting(_ id: Int) -> UnsafeMutablePointer<NavController?> {
+        // Ids come from `freeID` and start at 1; none below 1 is ever written.
+        let id = Swift.max(id, 1)
+        if id >= slots.capacity || !isKnownUniquelyReferenced(&slots) {
+            // A shared table's copy has room for what it holds and no more: the
+            // explorer keeps hundreds of thousands of copies, most never grown.
+            slots = slots.copy(capacity: id >= slots.capacity ? 2 * (id + 1) : Swift.max(slots.count, id + 1))
+        }
+        if id >= slots.count { slots.extend(to: id + 1) }
+        // The slot is about to change: its summary is stale until the next refresh.
+        if !slots.meta[id].dirty { slots.markDirty(id) }
+        // And its hash (`NavSlots.refreshHashes`).
+        slots.meta[id].hashed = false
+        slots.noteWrite()
+        return slots.base + id
     }
 
     /// Whether controller `id` has a transition running; nil when there is no
