@@ -110,13 +110,14 @@ extension NavigationModel {
     /// caller knows it already; else asked of the table, and only of a screen
     /// alive outside the stacks). The work is counted by the caller.
     @inline(__always) private mutating func releaseIfUnheld(_ name: ScreenName, heldInFlight: Bool? = nil) {
-        // One read of the screen for both its tests (alive, and in no stack),
-        // and one probe to remove it: `screens[name] != nil`, `isHeld` and the
-        // setter's removal probed the table four times a screen released.
-        guard let screen = screens[name], screen.parent == nil, !(heldInFlight ?? navs.holdsInFlight(name)),
+        // One probe of the table for both its tests (alive, and in no stack)
+        // and the removal, at the slot found: `screens[name] != nil`, `isHeld`
+        // and the setter's removal probed the table four times a screen
+        // released, a read and `remove(name)` twice.
+        guard let found = screens.place(of: name), !found.hasParent, !(heldInFlight ?? navs.holdsInFlight(name)),
             !presentationHolds(name)
         else { return }
-        screens.remove(name)
+        screens.remove(name, at: found.place)
         emitDeinit(name)
     }
 
