@@ -315,6 +315,12 @@ extension NavigationModel {
         // setups): asked here once, not in a call a screen (about 10
         // instructions a screen popped; where traits are declared, a test
         // more a pop, about 0.1 instruction a state).
+        // (Read by index and taken off in one `removeLast(_:)`, legacy.nav
+        // at depth 10 went 7,322 -> 7,358 instructions a state; the list
+        // written in place through `Array(unsafeUninitializedCapacity:)`,
+        // 7,558. Most pops take one screen off a stack shared with the
+        // search's base state, whose copy on write, about 185 instructions
+        // (19,732 times), the first `removeLast()` pays either way.)
         let confirms = traits.count > 0
         var removed: [ScreenName] = []
         removed.reserveCapacity(total - count)
