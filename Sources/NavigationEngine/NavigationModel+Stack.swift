@@ -29,7 +29,7 @@ extension NavigationModel {
 
     /// `push`: the screen named, existing or made for it.
     mutating func push(_ name: ScreenName, gate: Bool, animated: Bool) throws {
-        if gate { screens[name]?.runtimeGate = true }
+        if gate { screens.markRuntimeGate(name) }
         try navCall(currentNavID, .push(name, animated: animated))
     }
 

@@ -291,6 +291,22 @@ struct ScreenTable: Sendable {
         return true
     }
 
+    /// `self[name]?.runtimeGate = true`, in one probe of the slots: the
+    /// optional chain probed twice, to read the screen and to write it back
+    /// (every push gate.nav's search makes). Out of line: in line, the
+    /// change to the push around it cost legacy.nav, which makes no gated
+    /// push, 2 instructions a state.
+    @inline(never) mutating func markRuntimeGate(_ name: ScreenName) {
+        guard wide.isEmpty, let key = Self.key(name) else {
+            self[name]?.runtimeGate = true
+            return
+        }
+        guard let i = index(of: key) else { return }
+        let fields = slots[i].fields
+        guard fields & 2 == 0 else { return }
+        setFields(at: i, fields | 2)
+    }
+
     /// `self[name] = Screen(name: name)` for a name the table does not hold:
     /// a new instance's, whose ordinal is past every live one of its class
     /// (renaming leaves each counter at its class's live count). The setter
