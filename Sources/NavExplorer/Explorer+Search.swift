@@ -453,15 +453,20 @@ struct AncestorPath {
     mutating func rebuild(
         _ id: Int32, level: Int, links: ParentLinks, explorer: Explorer, events: inout [Event]
     ) {
-        chain.removeAll(keepingCapacity: true)
+        // The chain's entries are overwritten, not removed: `removeAll(keepingCapacity:)`
+        // went through the generic `replaceSubrange` on every rebuild (0.44 % of
+        // plain.nav's search at depth 7).
+        var length = 0
         var node = id
         var lv = level
         while ids[lv] != node {
-            chain.append(node)
+            if length < chain.count { chain[length] = node } else { chain.append(node) }
+            length += 1
             node = links.parent(of: node)
             lv -= 1
         }
-        for node in chain.reversed() {
+        for k in stride(from: length - 1, through: 0, by: -1) {
+            let node = chain[k]
             lv += 1
             models.withUnsafeMutableBufferPointer { models in
                 // The level's model becomes its parent's again, copying only what the
