@@ -169,9 +169,9 @@ extension NavigationModel {
     /// The live ordinals of class c are the bits of one word (ordinal n at
     /// bit n - 1), so a live instance's new number, its rank among its
     /// class's live instances, is one more than the bits below its own, and
-    /// a name with no bit set is a released screen's (number 0). The screen
-    /// table is re-keyed in its slots (`ScreenTable.renumber`) and every
-    /// other name is rewritten where it is, only where it changes
+    /// a name with no bit set is a released screen's (number 0). In the
+    /// screen table only the screens past their class's first gap are taken
+    /// out and put back under their new numbers, and every other name is rewritten where it is, only where it changes
     /// (`renameReferences`). The list way, all there was before, sorted the
     /// names, built two arrays and a new table, mapped each name by a search
     /// of a list and wrote every controller (so each was hashed again):

@@ -551,44 +551,6 @@ extension ScreenTable {
         return true
     }
 
-    /// Gives each screen the ordinal `newOrdinal(class number, ordinal)`
-    /// returns, in these slots: the explorer's renaming
-    /// (NavigationModel+Renaming.swift), which built a new table. The new
-    /// ordinals must be at least 1 and no larger than the old ones (so they
-    /// fit a slot), and distinct within a class. False, having changed
-    /// nothing, when some screen is kept whole (never in practice).
-    ///
-    /// A screen's slot follows from its name, so every screen is taken out
-    /// (into a temporary buffer) and put back under its new key; the slots
-    /// stay as many, and the entry sum is summed again.
-    mutating func renumber(_ newOrdinal: (_ cls: UInt32, _ ordinal: Int) -> Int) -> Bool {
-        guard wide.isEmpty else { return false }
-        var sum: UInt64 = 0
-        withUnsafeTemporaryAllocation(of: Slot.self, capacity: used) { moved in
-            slots.withUnsafeMutableBufferPointer { slots in
-                var n = 0
-                for i in 0..<slots.count where slots[i].key != 0 {
-                    let key = slots[i].key
-                    let ordinal = newOrdinal(UInt32(truncatingIfNeeded: key >> 32), Int(key & 0xFFFF_FFFF))
-                    assert(ordinal >= 1 && ordinal <= Int(key & 0xFFFF_FFFF), "a new ordinal fits the old one's bits")
-                    let newKey = key & ~0xFFFF_FFFF | UInt64(UInt(bitPattern: ordinal))
-                    moved.initializeElement(at: n, to: Slot(key: newKey, fields: slots[i].fields))
-                    n += 1
-                    slots[i] = Slot(key: 0, fields: 0)
-                }
-                let mask = slots.count - 1
-                for slot in moved[..<n] {
-                    var i = Self.home(slot.key, mask: mask)
-                    while slots[i].key != 0 { i = (i + 1) & mask }
-                    slots[i] = slot
-                    sum &+= StateEncoder.entryHash(slot.key, slot.fields)
-                }
-            }
-        }
-        entrySum = sum
-        return true
-    }
-
     /// Appends each screen to the encoder's pairs (in no particular order): its
     /// name (class number high, ordinal low) and its flags and parent. False
     /// when an ordinal or a parent does not fit its bits (never in practice).
