@@ -29,7 +29,12 @@ extension NavigationModel {
         nextNavID = other.pointee.nextNavID
         if !window.sharesStorage(with: other.pointee.window) { window = other.pointee.window }
         modals.assign(from: other.pointer(to: \.modals)!)
-        modalTransition = other.pointee.modalTransition
+        // Plain optionals (nil in most states) assigned only when either side
+        // holds one: a test of each tag is two instructions, the value's
+        // copy ten (legacy.nav, depth 10: 92,204 resets).
+        if isModalTransitioning || other.pointee.isModalTransitioning {
+            modalTransition = other.pointee.modalTransition
+        }
         if !controllerClass.sharesStorage(with: other.pointee.controllerClass) {
             controllerClass = other.pointee.controllerClass
         }
@@ -46,7 +51,9 @@ extension NavigationModel {
         if !sameStorage(guarantees.granted, other.pointee.guarantees.granted) {
             guarantees.granted = other.pointee.guarantees.granted
         }
-        guarantees.gateBreach = other.pointee.guarantees.gateBreach
+        if guarantees.gateBreach != nil || other.pointee.guarantees.gateBreach != nil {
+            guarantees.gateBreach = other.pointee.guarantees.gateBreach
+        }
         guarantees.confirmationBreach = other.pointee.guarantees.confirmationBreach
         contentPanUsed = other.pointee.contentPanUsed
         scratch.quiet = other.pointee.scratch.quiet
