@@ -304,6 +304,9 @@ final class NavSlots: @unchecked Sendable {
         meta = (block + layout.meta).bindMemory(to: SlotSummary.self, capacity: self.capacity)
         meta.initialize(to: SlotSummary())
         dirtyIDs = (block + layout.dirtyIDs).bindMemory(to: Int.self, capacity: NavSlots.dirtyLimit)
+        // Every one initialised: `assign(from:)` reads the ids past this
+        // list's count that it may write (to compare them first).
+        dirtyIDs.initialize(repeating: 0, count: NavSlots.dirtyLimit)
         count = 1
     }
 
@@ -322,7 +325,7 @@ final class NavSlots: @unchecked Sendable {
         let copy = NavSlots(capacity: Swift.max(capacity, count))
         (copy.base + 1).initialize(from: base + 1, count: count - 1)
         (copy.meta + 1).initialize(from: meta + 1, count: count - 1)
-        copy.dirtyIDs.initialize(from: dirtyIDs, count: dirtyCount)
+        copy.dirtyIDs.update(from: dirtyIDs, count: dirtyCount)
         copy.dirtyCount = dirtyCount
         copy.active = active
         copy.digestSum = digestSum
