@@ -423,10 +423,17 @@ extension NavigationModel {
         // array is made for it); a replacement may bring several.
         var toIsNew = false
         var addedBelow: [ScreenName] = []
+        // Whether the new top's view is loaded already (`loadView` below), or
+        // nil when that is still to be asked.
+        var loaded: Bool?
         switch edit {
         case .push(let name):
-            // `appendToStack(_:_:)`, through the slot.
-            screens.setParent(of: name, to: id)
+            // `appendToStack(_:_:)`, through the slot, and the new top's
+            // `loadView` in the same probe of the table and the same write
+            // (nothing between reads whether its view is loaded; the
+            // viewDidLoad is still reported below, in its place): a probe,
+            // a write and the entry sum's update fewer a push.
+            loaded = !screens.setParentAndLoadView(of: name, to: id)
             slot.pointee.stack.append(name)
             noteStackChanged(id)
             toIsNew = true
@@ -444,7 +451,14 @@ extension NavigationModel {
         if toIsNew { emitLifecycle(newTop, .willMove(toNav: true)) }
         for name in removed { emitLifecycle(name, .willMove(toNav: false)) }
         for name in addedBelow { emitLifecycle(name, .willMove(toNav: true)) }
-        loadView(newTop)
+        if let loaded {
+            if !loaded { emitLifecycle(newTop, .viewDidLoad) }
+        } else if !screens.viewIsLoaded(newTop) {
+            // (A pop's new top was shown before, mostly: a read of the
+            // table tells it in line. In `loadView` itself, in line at every
+            // call, the other setups paid 4 to 6 instructions a state.)
+            loadView(newTop)
+        }
         if let oldTop { viewWillDisappear(oldTop, id, animated) }
         viewWillAppear(newTop, id, animated)
         delegateWillShow(id, newTop, animated)

@@ -291,6 +291,31 @@ struct ScreenTable: Sendable {
         return true
     }
 
+    /// Whether `name` is alive with its view loaded, read in place (no
+    /// write, so no question to the runtime whether the slots are this
+    /// table's alone): most transitions show a screen loaded already.
+    @inline(__always) func viewIsLoaded(_ name: ScreenName) -> Bool {
+        guard wide.isEmpty, let key = Self.key(name) else { return self[name]?.viewLoaded == true }
+        guard let i = index(of: key) else { return false }
+        return slots[i].fields & 1 != 0
+    }
+
+    /// `setParent(of: name, to: parent)` then `loadView(name)`, in one
+    /// probe of the slots and one write: a push gives its screen a parent
+    /// and then shows it. True when the view was not loaded (and the
+    /// screen is alive).
+    @inline(__always) mutating func setParentAndLoadView(of name: ScreenName, to parent: Int) -> Bool {
+        guard wide.isEmpty, let key = Self.key(name), parent >= 0, parent < 1 << 59 else {
+            setParent(of: name, to: parent)
+            return loadView(name)
+        }
+        guard let i = index(of: key) else { return false }
+        let old = slots[i].fields
+        let fields = old & 7 | 1 | 8 | UInt64(parent) << 4
+        if fields != old { setFields(at: i, fields) }
+        return old & 1 == 0
+    }
+
     /// `self[name]?.runtimeGate = true`, in one probe of the slots: the
     /// optional chain probed twice, to read the screen and to write it back
     /// (every push gate.nav's search makes). Out of line: in line, the
