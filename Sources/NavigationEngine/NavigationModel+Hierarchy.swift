@@ -136,12 +136,13 @@ extension NavigationModel {
         makeScreen(names.intern(className))
     }
 
-    mutating func makeScreen(_ cls: ClassName) -> ScreenName {
+    /// With `viewLoaded`, its view is loaded already (`ScreenTable.insertNew`).
+    mutating func makeScreen(_ cls: ClassName, viewLoaded: Bool = false) -> ScreenName {
         let ordinal = (counters[cls] ?? 0) + 1
         counters.set(ordinal, for: cls)
         created += 1
         let name = ScreenName(cls: cls, ordinal: ordinal)
-        screens.insertNew(name)
+        screens.insertNew(name, viewLoaded: viewLoaded)
         return name
     }
 

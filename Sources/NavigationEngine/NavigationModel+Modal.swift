@@ -24,7 +24,11 @@ extension NavigationModel {
             presenter = navs.controller(id)?.pointee.top
             presenterNav = id
         }
-        let presented = makeScreen(cls)
+        // Made with its view loaded: `loadView` below, written into the new
+        // slot (nothing before it reads whether the view is loaded, and a
+        // dropped presentation releases the screen), where it probed the
+        // table again and wrote the slot a second time.
+        let presented = makeScreen(cls, viewLoaded: true)
         // What a payload reads of the model is read before `emit`: its payload is
         // an autoclosure, run while `emit` holds the model for writing.
         if !scratch.quiet {
@@ -49,7 +53,7 @@ extension NavigationModel {
             emitLifecycle(presented, .willMove(toNav: true))
         }
         modals.append(modal)
-        loadView(presented)
+        emitLifecycle(presented, .viewDidLoad)
         if let presenter {
             // (Its parent known: not looked up in the screens' table.)
             if let id = presenterNav {

@@ -337,13 +337,15 @@ struct ScreenTable: Sendable {
     /// (renaming leaves each counter at its class's live count). The setter
     /// probed for the name first, to find it absent, then again for a free
     /// slot.
-    @inline(__always) mutating func insertNew(_ name: ScreenName) {
+    /// With `viewLoaded`, the screen is made with its view loaded: a
+    /// presentation loads the view of the screen it makes.
+    @inline(__always) mutating func insertNew(_ name: ScreenName, viewLoaded: Bool = false) {
         guard wide.isEmpty, let key = Self.key(name) else {
-            self[name] = Screen(name: name)
+            self[name] = Screen(name: name, viewLoaded: viewLoaded)
             return
         }
         assert(index(of: key) == nil, "a new screen's name is in the table")
-        insertNew(Slot(key: key, fields: 0))
+        insertNew(Slot(key: key, fields: viewLoaded ? 1 : 0))
     }
 
     /// `self[name] = nil`, in one probe of the slots: the setter's removal
