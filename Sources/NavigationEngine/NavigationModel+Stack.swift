@@ -168,12 +168,22 @@ extension NavigationModel {
         // 37,371 cuts at depth 10, about 400 instructions each).
         guard navs.isTransitioning(id) == true else { return nil }
         let slot = NavSlots.payload(navs.mutableSlot(id))
-        let t = slot.pointee.takeCutTransition()
+        var t = slot.pointee.takeCutTransition()
         emit(Warning.unexpectedTransitionState)
         emitDepartures(t)
         if t.toIsNew { emitLifecycle(t.to, .didMove(toNav: true)) }
         emit(Warning.unbalancedAppearance(t.to))
         releaseCutScreens(t.removed)
+        // The list's storage kept for the next pop's list (`truncateStack`),
+        // not freed here to be allocated again there (about 435
+        // instructions the two; legacy.nav at depth 10: 19,732 lists
+        // allocated, 37,425 cuts): legacy 7,131 -> 7,102 instructions a
+        // state at depth 10, 7,301 -> 7,271 at depth 13, the other setups
+        // 4 to 6 fewer. Kept only while none is: a list kept in its place
+        // (its storage maybe shared with the parent state's transition, then
+        // copied when used) made legacy 7,150; kept from finished
+        // transitions too, 7,110, the others 3 to 4 more.
+        if scratch.spareList.capacity == 0, !t.removed.isEmpty { swap(&scratch.spareList, &t.removed) }
         return slot
     }
 
@@ -328,8 +338,19 @@ extension NavigationModel {
         // 7,558. The `reserveCapacity` is the list's allocation, about 185
         // instructions, 19,732 times at depth 10, not a copy of the stack.)
         let n = total - count
+        // Written into the storage a cut transition's list left
+        // (`cutTransition`) when it has room, and is this model's alone
+        // (a shared one is copied, as the allocation would have cost).
         var removed: [ScreenName] = []
-        removed.reserveCapacity(n)
+        if scratch.spareList.capacity >= n {
+            swap(&removed, &scratch.spareList)
+            if !removed.emptiedInPlace(keeping: n) {
+                removed = []
+                removed.reserveCapacity(n)
+            }
+        } else {
+            removed.reserveCapacity(n)
+        }
         removed.withUnsafeMutableBufferPointer { list in
             let out = list.baseAddress!
             nav.pointee.stack.withUnsafeMutableBufferPointer { stack in
@@ -621,4 +642,17 @@ extension NavTransition.Kind {
     var isPush: Bool { if case .push = self { true } else { false } }
     var isPop: Bool { !isPush }
     var isInteractive: Bool { if case .interactive = self { true } else { false } }
+}
+
+extension Array where Element == ScreenName {
+    /// Empties this array in storage of its own (a shared one is copied
+    /// first), when that has room for `count`; false otherwise.
+    @inline(__always) mutating func emptiedInPlace(keeping count: Int) -> Bool {
+        withUnsafeMutableBufferPointer { mine in
+            let first = UnsafeMutableRawPointer(mine.baseAddress!)
+            guard ArrayHeader.capacity(before: first) >= count else { return false }
+            ArrayHeader.setCount(0, before: first)
+            return true
+        }
+    }
 }
