@@ -307,30 +307,53 @@ extension Explorer {
         // so the model serves the step after it as it is: most steps of a
         // search are refused.
         var model = path.top
+        let masksFit = stepMasksFit
         for p in range {
             let id = Int32(truncatingIfNeeded: p)
             let firstChild = made
             path.rebuild(id, level: level, links: links, explorer: self, events: &events)
             path.resetToTop(&model)
+            // Every step starts from the parent, so its refusal and ignore
+            // tests are asked of the parent at once (`NavigationModel.unrunSteps`).
+            var refused: UInt64 = 0
+            var ignored: UInt64 = 0
+            if masksFit {
+                (refused, ignored) = withUnsafePointer(to: &model) { m in
+                    refusalList.withUnsafeBufferPointer { r in
+                        ignoreList.withUnsafeBufferPointer { i in
+                            NavigationModel.unrunSteps(refusals: r, ignores: i, in: m)
+                        }
+                    }
+                }
+            }
             var used = false
             for step in 0..<stepCount {
+                // (A shift past 63, the wait's step of 64 actions, is 0.)
+                let bit: UInt64 = 1 << UInt64(step)
+                // A command refused at once is no step (`run` would return nil).
+                if refused & bit != 0 { continue }
+                // A step the model says changes nothing is the parent's state again:
+                // counted, not run (it would be run, then found equal to its parent).
+                if ignored & bit != 0 {
+                    out.steps += 1
+                    continue
+                }
                 if used {
                     path.resetToTop(&model)
                     used = false
                 }
-                // A command refused at once is no step (`run` would return nil).
-                if step < refusalTests.count, let test = refusalTests[step],
-                    withUnsafePointer(to: &model, { NavigationModel.refuses(test, in: $0) })
-                {
-                    continue
-                }
-                // A step the model says changes nothing is the parent's state again:
-                // counted, not run (it would be run, then found equal to its parent).
-                if step < ignoreTests.count, let test = ignoreTests[step],
-                    withUnsafePointer(to: &model, { NavigationModel.ignores(test, in: $0) })
-                {
-                    out.steps += 1
-                    continue
+                if !masksFit {
+                    if step < refusalTests.count, let test = refusalTests[step],
+                        withUnsafePointer(to: &model, { NavigationModel.refuses(test, in: $0) })
+                    {
+                        continue
+                    }
+                    if step < ignoreTests.count, let test = ignoreTests[step],
+                        withUnsafePointer(to: &model, { NavigationModel.ignores(test, in: $0) })
+                    {
+                        out.steps += 1
+                        continue
+                    }
                 }
                 guard let raised = run(step, on: &model, events: &events, recording: readsEvents) else { continue }
                 used = true

@@ -83,6 +83,14 @@ public struct Explorer: Sendable {
     /// up, a release with no swipe held), not run and no step; nil for the rest.
     let refusalTests: [NavigationModel.RefusalTest?]
 
+    /// The actions with a refusal test and with an ignore test, each with
+    /// its test (`NavigationModel.unrunSteps`), when there are at most 64
+    /// actions (`stepMasksFit`).
+    let refusalList: [(step: Int, test: NavigationModel.RefusalTest)]
+    let ignoreList: [(step: Int, test: NavigationModel.IgnoreTest)]
+    /// Whether a mask holds a bit for every action's step.
+    let stepMasksFit: Bool
+
     /// For each action, whether a step of it may be counted unrun (`ignoreTests`).
     var skipsIgnored: [Bool] { ignoreTests.map { $0 != nil } }
 
@@ -133,6 +141,9 @@ public struct Explorer: Sendable {
             }
         }
         ignoreTests = tests
+        refusalList = refusalTests.enumerated().compactMap { i, test in test.map { (i, $0) } }
+        ignoreList = tests.enumerated().compactMap { i, test in test.map { (i, $0) } }
+        stepMasksFit = configuration.actions.count <= 64
     }
 
     /// The durations of the transitions the actions can start.

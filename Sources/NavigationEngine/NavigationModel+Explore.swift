@@ -199,6 +199,40 @@ extension NavigationModel {
         }
     }
 
+    /// The steps of the state `m` points to that the explorer need not run,
+    /// as two masks: bit `step` of `refused` for each of `refusals` that
+    /// says its action is refused now (`refuses(_:in:)`), of `ignored` for
+    /// each of `ignores` that says its action changes nothing
+    /// (`ignores(_:in:)`); each step below 64. Asked once a parent, where the
+    /// explorer asked each action's test in its own call from its module
+    /// (about nine calls a parent on legacy.nav, each with its frame and the
+    /// explorer's look at its lists) for tests that all read the same parent:
+    /// every step of a parent starts from it. The lists hold only the actions
+    /// that have a test: each nil, in a list of every action, cost a turn of
+    /// the loop.
+    public static func unrunSteps(
+        refusals: UnsafeBufferPointer<(step: Int, test: RefusalTest)>,
+        ignores: UnsafeBufferPointer<(step: Int, test: IgnoreTest)>,
+        in m: UnsafePointer<NavigationModel>
+    ) -> (refused: UInt64, ignored: UInt64) {
+        var refused: UInt64 = 0
+        for (step, test) in refusals where refuses(test, in: m) { refused |= 1 << UInt64(step) }
+        var ignored: UInt64 = 0
+        for (step, test) in ignores {
+            // (`ignores(_:in:)`'s switch, written out: called, it was not inlined.)
+            let yes =
+                switch test {
+                case .back: backIgnored(m) != nil
+                case .swipe(let percent): swipeChangesNothing(m, percent: percent)
+                case .dismiss: m.pointee.dismissChangesNothing
+                case .pop: popChangesNothing(m, m.pointee.currentNavID)
+                case .newInstance(let cls, let push): newInstanceDropped(m, cls, push: push)
+                }
+            if yes { ignored |= 1 << UInt64(step) }
+        }
+        return (refused, ignored)
+    }
+
     /// A tap is refused: no alert is up.
     @inline(__always) var refusesTap: Bool { !hasAlert }
 
