@@ -374,10 +374,7 @@ extension Explorer {
                 // a state's fingerprint is the parent's, seen already.)
                 // A step that raised leaves the parent's state: no new state to fingerprint.
                 var fingerprint: UInt64 = 0
-                if !raised {
-                    path.canonical(&model, explorer: self)
-                    fingerprint = encoder.fingerprint(ofSearchState: &model)
-                }
+                if !raised { fingerprint = path.canonicalFingerprint(&model, explorer: self, encoder: &encoder) }
                 var fresh = false
                 if !raised, deferLookups {
                     seen.prefetch(fingerprint)
@@ -462,9 +459,11 @@ struct AncestorPath {
         models.withUnsafeBufferPointer { models in body(models.baseAddress! + (models.count - 1)) }
     }
 
-    /// The canonical form of `model`, one step from `top` (`Explorer.canonical(_:stepFrom:)`).
-    func canonical(_ model: inout NavigationModel, explorer: Explorer) {
-        withTop { explorer.canonical(&model, stepFrom: $0) }
+    /// The canonical form of `model`, one step from `top` (`Explorer.canonical(_:stepFrom:)`),
+    /// and its fingerprint (`StateEncoder.canonicalFingerprint`, both in one call).
+    func canonicalFingerprint(_ model: inout NavigationModel, explorer: Explorer, encoder: inout StateEncoder) -> UInt64
+    {
+        withTop { encoder.canonicalFingerprint(of: &model, renaming: explorer.renamesInstances, stepFrom: $0) }
     }
 
     /// Makes `model` equal to `top`, copying only what differs (`NavigationModel.reset(to:)`).
