@@ -299,7 +299,9 @@ extension NavigationModel {
             let inStack = nav.pointee.stack.firstIndexRenamed(by: rename)
             let delegate = nav.pointee.safeDelegate.map(rename)
             let delegateChanges = delegate != nav.pointee.safeDelegate
-            let inQueue = nav.pointee.queue.firstIndex { renamed($0) != $0 }
+            // (The queue, most often empty, looked at only when it is not: its
+            // search retained and released it.)
+            let inQueue = nav.pointee.queue.isEmpty ? nil : nav.pointee.queue.firstIndex { renamed($0) != $0 }
             var from: ScreenName?
             var to: ScreenName?
             var inRemoved: Int?
@@ -316,19 +318,24 @@ extension NavigationModel {
             }
             guard inStack != nil || delegateChanges || inQueue != nil || transitionChanges else { continue }
             // Each field edited in its slot (a copy of the controller out and
-            // back in retained and released all of its arrays).
-            if let i = inStack { navs[id]!.stack.rename(from: i, by: rename) }
-            if delegateChanges { navs[id]!.safeDelegate = delegate }
+            // back in retained and released all of its arrays), the slot taken
+            // for writing once (`navs[id]!.field` for each field took the
+            // table's mutable addressor and tested the optional controller's
+            // tag through an outlined call, each time).
+            let slot = NavSlots.payload(navs.mutableSlot(id))
+            if let i = inStack { slot.pointee.stack.rename(from: i, by: rename) }
+            if delegateChanges { slot.pointee.safeDelegate = delegate }
             if transitionChanges {
-                if from != navs[id]!.transition!.from { navs[id]!.transition!.from = from }
-                if let to, to != navs[id]!.transition!.to { navs[id]!.transition!.to = to }
-                if let i = inRemoved { navs[id]!.transition!.removed.rename(from: i, by: rename) }
-                if let i = inAddedBelow { navs[id]!.transition!.addedBelow.rename(from: i, by: rename) }
+                let t = NavSlots.transition(of: slot)
+                if from != t.pointee.from { t.pointee.from = from }
+                if let to, to != t.pointee.to { t.pointee.to = to }
+                if let i = inRemoved { t.pointee.removed.rename(from: i, by: rename) }
+                if let i = inAddedBelow { t.pointee.addedBelow.rename(from: i, by: rename) }
             }
             if let first = inQueue {
-                for i in first..<navs[id]!.queue.count {
-                    let call = renamed(navs[id]!.queue[i])
-                    if call != navs[id]!.queue[i] { navs[id]!.queue[i] = call }
+                for i in first..<slot.pointee.queue.count {
+                    let call = renamed(slot.pointee.queue[i])
+                    if call != slot.pointee.queue[i] { slot.pointee.queue[i] = call }
                 }
             }
         }
@@ -383,12 +390,16 @@ extension [ScreenName] {
         return nil
     }
 
-    /// Renames the names from `start` on in place, writing only those that change.
+    /// Renames the names from `start` on in place, writing only those that
+    /// change, in the array's buffer: each write through the subscript asked
+    /// the runtime whether the storage was the array's own.
     @inline(__always)
     fileprivate mutating func rename(from start: Int, by rename: (ScreenName) -> ScreenName) {
-        for i in start..<count {
-            let name = rename(self[i])
-            if name != self[i] { self[i] = name }
+        withUnsafeMutableBufferPointer { names in
+            for i in start..<names.count {
+                let name = rename(names[i])
+                if name != names[i] { names[i] = name }
+            }
         }
     }
 }
