@@ -1,3 +1,3 @@
-// The module's one function is inline, in include/CPrefetch.h; SwiftPM wants
+// The module's functions are inline, in include/CPrefetch.h; SwiftPM wants
 // a source file in every C target.
 #include "CPrefetch.h"

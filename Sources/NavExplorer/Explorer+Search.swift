@@ -15,13 +15,17 @@ struct Expansion: Sendable {
         /// The parent's state id.
         var parent: Int32
         var step: UInt8
-        /// Whether the state was not seen before the batch (so it may be new).
+        /// Whether the state is new: not seen before the child was inserted
+        /// (until then, whether it was not seen when looked up).
         var fresh: Bool
         /// Properties the step broke, and the state (only for a fresh state).
         var violations: UInt64
     }
     var children: [Child] = []
     var steps = 0
+    /// The first child not inserted in the seen-set yet (`Chunks.finish`):
+    /// those before it were inserted as they were made.
+    var uninserted = 0
 }
 
 /// Memory threads write at different places (each place by one thread).
@@ -29,25 +33,72 @@ struct SendablePointer<T>: @unchecked Sendable {
     let base: UnsafeMutablePointer<T>
 }
 
-/// The chunks of a batch: the next one to take, and a slot for each one's
-/// expansion. Each slot is written once, by the thread that took the chunk,
-/// and read after every thread has been joined.
+/// The chunks of a batch: the next one to take, a slot for each one's
+/// expansion, and the order in which their children enter the seen-set.
+///
+/// Children are inserted chunk by chunk in the chunks' order, whatever
+/// thread made them, so the first of two equal children in that order is the
+/// new one, as on one thread. The thread expanding the chunk whose turn it
+/// is (every chunk before it `committed`) inserts its children as it looks
+/// them up, while their slots are in its cache; a chunk finished before its
+/// turn is inserted, when the turn comes, by the thread that finishes the
+/// chunk before it (`finish`). One thread inserts at a time; the others
+/// only look up meanwhile (SeenSet). Each expansion slot is written by the
+/// thread that took the chunk, then by the one that commits it, and read
+/// after every thread has been joined.
 final class Chunks: @unchecked Sendable {
     let next = Atomic<Int>(0)
+    /// Chunks whose children are all in the seen-set: the first `committed`.
+    let committed = Atomic<Int>(0)
+    /// Whether a thread is committing finished chunks.
+    private let committing = Atomic<Bool>(false)
+    private let done: UnsafeMutablePointer<Atomic<Bool>>
     private let slots: UnsafeMutablePointer<Expansion>
-    private let count: Int
+    let count: Int
 
     init(_ count: Int) {
         self.count = count
         slots = .allocate(capacity: max(1, count))
+        done = .allocate(capacity: max(1, count))
+        for c in 0..<count { (done + c).initialize(to: Atomic(false)) }
     }
 
-    deinit { slots.deallocate() }
+    deinit {
+        done.deinitialize(count: count)
+        done.deallocate()
+        slots.deallocate()
+    }
 
-    func put(_ expansion: Expansion, at index: Int) { (slots + index).initialize(to: expansion) }
+    /// Whether every chunk before `c` is in the seen-set, so that the thread
+    /// expanding `c` may insert its children (until it finishes it, no other
+    /// thread inserts).
+    @inline(__always) func isTurn(of c: Int) -> Bool { committed.load(ordering: .acquiring) == c }
 
-    /// The expansions in chunk order (each chunk put exactly once).
-    func take() -> [Expansion] { (0..<count).map { (slots + $0).move() } }
+    /// Puts chunk `c`'s expansion, then inserts, in order, the children not
+    /// inserted yet of every finished chunk whose turn has come (`insert`
+    /// on each), unless another thread is doing so: that one takes them.
+    func finish(_ expansion: Expansion, at c: Int, insert: (inout Expansion) -> Void) {
+        (slots + c).initialize(to: expansion)
+        done[c].store(true, ordering: .sequentiallyConsistent)
+        while committing.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
+            var k = committed.load(ordering: .sequentiallyConsistent)
+            while k < count, done[k].load(ordering: .sequentiallyConsistent) {
+                insert(&slots[k])
+                k += 1
+                committed.store(k, ordering: .sequentiallyConsistent)
+            }
+            committing.store(false, ordering: .sequentiallyConsistent)
+            // A chunk finished while this thread held the role found it taken
+            // and left its children to this thread: look again.
+            if k == count || !done[k].load(ordering: .sequentiallyConsistent) { return }
+        }
+    }
+
+    /// The expansions in chunk order, every one put and committed.
+    func take() -> [Expansion] {
+        precondition(committed.load(ordering: .sequentiallyConsistent) == count)
+        return (0..<count).map { (slots + $0).move() }
+    }
 }
 
 extension Explorer {
@@ -111,24 +162,21 @@ extension Explorer {
             while batchStart < frontier.upperBound {
                 let batchEnd = min(frontier.upperBound, batchStart + batchPerJob * jobs)
                 let batchClock = monotonicSeconds()
+                // Which children are new: inserted in the seen-set in the
+                // chunks' order as they are made (`Chunks`), so the first of
+                // two equal states wins as it would on one thread.
                 let expansions = expand(
                     batchStart..<batchEnd, level: level, first: first, links: links, jobs: jobs, seen: seen)
-                // Which children are new: the seen-set's shards filled at
-                // once, each by one thread, each in the children's order, so
-                // the first of two equal states wins as it would on one thread.
-                let newFlags = insert(expansions, into: seen, jobs: jobs)
                 // (Read once a batch, not once a child.)
                 let silenced = config.shard.map { !$0.reportsShort(length: level + 1) } ?? false
                 let maxStates = config.maxStates
                 let stepBits = stepMask
-                var k = 0
                 for expansion in expansions {
                     result.steps += expansion.steps
                     for child in expansion.children {
-                        defer { k += 1 }
                         let parentID = child.parent
                         var mask = silenced ? 0 : child.violations
-                        let isNew = newFlags[k]
+                        let isNew = child.fresh
                         if !isNew { mask &= stepBits }
                         if isNew {
                             if keepLinks { links.append(parent: parentID, step: child.step) }
@@ -182,47 +230,23 @@ extension Explorer {
         return result
     }
 
-    /// Inserts the fresh children's fingerprints; whether each child (in
-    /// order over the expansions) was new. With several jobs each thread
-    /// takes its own shards of the seen-set and goes through every child,
-    /// inserting those that fall in its shards: the same answers, in the
-    /// same order per shard, as one thread would give.
-    func insert(_ expansions: [Expansion], into seen: SeenSet, jobs: Int, parallelFrom: Int = 4096) -> [Bool] {
-        let total = expansions.reduce(0) { $0 + $1.children.count }
-        var isNew = [Bool](repeating: false, count: total)
-        isNew.withUnsafeMutableBufferPointer { buffer in
-            let out = SendablePointer(base: buffer.baseAddress!)
-            if jobs == 1 || total < parallelFrom {
-                Self.insertShare(0, of: 1, expansions, into: seen, out: out)
-            } else {
-                runInParallel(jobs) { t in Self.insertShare(t, of: jobs, expansions, into: seen, out: out) }
+    /// Inserts the children of a finished chunk that were not inserted as
+    /// they were made (`Chunks.finish`): a child seen already is not new. Each
+    /// slot is prefetched a few children ahead.
+    static func insertRest(_ expansion: inout Expansion, into seen: SeenSet) {
+        let start = expansion.uninserted
+        expansion.children.withUnsafeMutableBufferPointer { children in
+            for i in start..<min(children.count, start + insertsAhead) where children[i].fresh {
+                seen.prefetch(children[i].fingerprint)
             }
-        }
-        return isNew
-    }
-
-    /// Share `t` of `jobs` of `insert`: every fresh child in shards `t` mod
-    /// `jobs`, in order, each slot prefetched a few children ahead
-    /// (SeenSet.prefetch); `out[k]` set for those children only.
-    private static func insertShare(
-        _ t: Int, of jobs: Int, _ expansions: [Expansion], into seen: SeenSet, out: SendablePointer<Bool>
-    ) {
-        var k = 0
-        for expansion in expansions {
-            let children = expansion.children
-            // (One job takes every shard: no shard worked out, and divided, twice a child.)
-            func mine(_ child: Expansion.Child) -> Bool {
-                child.fresh && (jobs == 1 || SeenSet.shard(of: child.fingerprint) % jobs == t)
-            }
-            for ahead in children.prefix(insertsAhead) where mine(ahead) { seen.prefetch(ahead.fingerprint) }
-            for (i, child) in children.enumerated() {
-                if i + insertsAhead < children.count, mine(children[i + insertsAhead]) {
+            for i in start..<children.count {
+                if i + insertsAhead < children.count, children[i + insertsAhead].fresh {
                     seen.prefetch(children[i + insertsAhead].fingerprint)
                 }
-                if mine(child) { out.base[k] = seen.insert(child.fingerprint) }
-                k += 1
+                if children[i].fresh, !seen.insert(children[i].fingerprint) { children[i].fresh = false }
             }
         }
+        expansion.uninserted = expansion.children.count
     }
 
     /// How far ahead of the insertions the seen-set's slots are prefetched.
@@ -252,7 +276,11 @@ extension Explorer {
     ) -> [Expansion] {
         let count = (range.count + Self.chunk - 1) / Self.chunk
         let chunks = Chunks(count)
-        runInParallel(min(jobs, count)) { _ in
+        let threads = min(jobs, count)
+        // (With other threads looking up, a table a growth replaces is kept until they are joined.)
+        seen.retiresTables = threads > 1
+        defer { seen.freeRetired() }
+        runInParallel(threads) { _ in
             // A model of the thread's own: no reference count its steps
             // touch is shared with another thread (NavigationModel.unshared).
             let mine = jobs > 1 ? first.unshared() : first
@@ -264,8 +292,8 @@ extension Explorer {
                 var expansion = Expansion()
                 self.expand(
                     lower..<min(range.upperBound, lower + Self.chunk), level: level, path: &path, links: links,
-                    seen: seen, into: &expansion)
-                chunks.put(expansion, at: c)
+                    seen: seen, chunk: c, of: chunks, into: &expansion)
+                chunks.finish(expansion, at: c) { Self.insertRest(&$0, into: seen) }
             }
         }
         return chunks.take()
@@ -281,9 +309,13 @@ extension Explorer {
     /// Until then the state is judged as if it were new, which costs little
     /// when only built-in properties are checked; with invariants, whose
     /// checks cost more, each state is looked up at once, as it is made.
+    ///
+    /// Once every chunk before this one (`chunk`) is in the seen-set, its
+    /// children are inserted as they are looked up (`Chunks`): a child seen
+    /// already, or made before by this chunk, is not new.
     func expand(
         _ range: Range<Int>, level: Int, path: inout AncestorPath, links: ParentLinks, seen: SeenSet,
-        into out: inout Expansion
+        chunk: Int, of chunks: Chunks, into out: inout Expansion
     ) {
         var events: [Event] = []
         events.reserveCapacity(64)
@@ -299,6 +331,12 @@ extension Explorer {
         let deferLookups = stateInvariants.isEmpty
         // The previous parent's children, not looked up yet (deferLookups).
         var pending = 0..<0
+        // Whether this chunk's turn to insert has come, and the children
+        // before `inserted` that are in the seen-set (or were not fresh).
+        var turn = false
+        var inserted = 0
+        // Whether a child was marked to be dropped (parent -1).
+        var marked = false
         // One model for every step: made equal to the parent again before
         // each step after one that changed it, it copies only what that step
         // changed (NavigationModel.reset(to:)); a copy of the parent retained
@@ -380,12 +418,16 @@ extension Explorer {
                     seen.prefetch(fingerprint)
                     violations |= stateViolations(in: &model, events: events)
                     fresh = true
-                } else if !raised, !seen.contains(fingerprint) {
-                    violations |= stateViolations(in: &model, events: events)
-                    fresh = true
-                } else if violations == 0 {
-                    continue
+                } else if !raised {
+                    if !turn, chunks.isTurn(of: chunk) {
+                        turn = true
+                        marked = insert(inserted..<made, of: children, into: seen) || marked
+                    }
+                    fresh = turn ? seen.insert(fingerprint) : !seen.contains(fingerprint)
+                    if turn { inserted = made + 1 }
+                    if fresh { violations |= stateViolations(in: &model, events: events) }
                 }
+                if !fresh, violations == 0 { continue }
                 (children + made).initialize(
                     to: Expansion.Child(
                         fingerprint: fingerprint, parent: id, step: UInt8(truncatingIfNeeded: step), fresh: fresh,
@@ -393,29 +435,52 @@ extension Explorer {
                 made += 1
             }
             if deferLookups {
-                lookUp(pending, in: children, seen: seen)
+                settle(pending)
                 pending = firstChild..<made
             }
         }
-        if deferLookups {
-            lookUp(pending, in: children, seen: seen)
-            made = Self.dropMarked(children, count: made)
+        if deferLookups { settle(pending) }
+        // The children made before this chunk's turn came and not inserted yet are inserted when it comes.
+        if turn { inserted = made }
+        if marked {
+            (made, inserted) = Self.dropMarked(children, count: made, inserted: inserted)
         }
         out.children.append(contentsOf: UnsafeBufferPointer(start: children, count: made))
+        out.uninserted = inserted
+
+        /// Looks up the children `range` (the previous parent's), inserting
+        /// them once this chunk's turn has come (the children before them first).
+        func settle(_ range: Range<Int>) {
+            if !turn, chunks.isTurn(of: chunk) {
+                turn = true
+                marked = insert(inserted..<range.lowerBound, of: children, into: seen) || marked
+            }
+            if turn {
+                marked = insert(range, of: children, into: seen) || marked
+                inserted = range.upperBound
+            } else {
+                marked = lookUp(range, in: children, seen: seen) || marked
+            }
+        }
     }
 
     /// Drops the children `lookUp` marked (parent -1), the others kept in
     /// order, each moved at most once, forward: `removeAll(where:)` swapped
     /// each kept child with a marked one before it (a partition), about 30
     /// instructions a kept child where a move is 6.
-    /// Returns how many are kept, at the start of the `count` at `children`.
-    private static func dropMarked(_ children: UnsafeMutablePointer<Expansion.Child>, count: Int) -> Int {
+    /// Returns how many are kept, at the start of the `count` at `children`,
+    /// and how many of those were among the first `inserted`.
+    private static func dropMarked(
+        _ children: UnsafeMutablePointer<Expansion.Child>, count: Int, inserted: Int
+    ) -> (kept: Int, inserted: Int) {
         var kept = 0
+        var keptInserted = 0
         for i in 0..<count where children[i].parent >= 0 {
             if kept != i { children[kept] = children[i] }
             kept += 1
+            if i < inserted { keptInserted = kept }
         }
-        return kept
+        return (kept, keptInserted)
     }
 
     /// Looks up the children `range` made as if new: one seen before keeps
@@ -423,14 +488,37 @@ extension Explorer {
     /// would), and one that then breaks nothing is marked to be dropped
     /// (parent -1).
     /// (In the expansion's buffer: each write through an array asked whether
-    /// its storage was its own.)
-    private func lookUp(_ range: Range<Int>, in children: UnsafeMutablePointer<Expansion.Child>, seen: SeenSet) {
-        let mask = stepMask
+    /// its storage was its own.) Returns whether it marked any.
+    private func lookUp(_ range: Range<Int>, in children: UnsafeMutablePointer<Expansion.Child>, seen: SeenSet)
+        -> Bool
+    {
+        var marked = false
         for k in range where children[k].fresh && seen.contains(children[k].fingerprint) {
-            children[k].fresh = false
-            children[k].violations &= mask
-            if children[k].violations == 0 { children[k].parent = -1 }
+            marked = notNew(children + k) || marked
         }
+        return marked
+    }
+
+    /// Inserts the children `range` made as if new, in order: one seen
+    /// before is not new, as in `lookUp`. Returns whether it marked any.
+    private func insert(_ range: Range<Int>, of children: UnsafeMutablePointer<Expansion.Child>, into seen: SeenSet)
+        -> Bool
+    {
+        var marked = false
+        for k in range where children[k].fresh && !seen.insert(children[k].fingerprint) {
+            marked = notNew(children + k) || marked
+        }
+        return marked
+    }
+
+    /// A child found seen keeps only the properties its step broke, and is
+    /// marked to be dropped (parent -1) when that leaves none; whether it was.
+    @inline(__always) private func notNew(_ child: UnsafeMutablePointer<Expansion.Child>) -> Bool {
+        child.pointee.fresh = false
+        child.pointee.violations &= stepMask
+        guard child.pointee.violations == 0 else { return false }
+        child.pointee.parent = -1
+        return true
     }
 }
 

@@ -6,38 +6,62 @@ import CPrefetch
 /// fingerprints, which are uniform). The fingerprints are spread over
 /// `shardCount` tables by their top bits, each growing on its own, so a
 /// growth copies a sixty-fourth of the set and never holds two whole tables
-/// at once; and the shards can be filled by several threads at once, each
-/// its own. Read by the workers while a batch runs and written only between
-/// batches, so it needs no lock.
+/// at once.
+///
+/// One thread at a time inserts (the explorer's commit order, `Chunks`),
+/// while the others may look up: a slot is read and written as a relaxed
+/// atomic word, and a table is published whole (its mask in the word before
+/// its first slot) by a release store of its address. A look-up that races
+/// with an insertion may miss the new fingerprint, never find one that is not
+/// there. A table a growth replaces while others may still read it is kept
+/// until `freeRetired()` (`retiresTables`); otherwise it is freed at once.
 final class SeenSet: @unchecked Sendable {
     static let shardBits = 6
     static let shardCount = 1 << shardBits
 
-    /// Per shard: its table, its capacity (a power of two), its count. Plain
-    /// memory, not arrays, so threads filling different shards share nothing
-    /// they write.
-    private let slots: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>
+    /// Per shard: its slots (the word before them holds the mask), its
+    /// capacity (a power of two), its count. Plain memory, not arrays, so
+    /// that a look-up reads the table's address with one load.
+    private let tables: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
     private let capacities: UnsafeMutablePointer<Int>
     private let counts: UnsafeMutablePointer<Int>
+    /// Whether a table a growth replaces is kept until `freeRetired()`
+    /// (while other threads may be reading it), and those kept. Written by
+    /// the inserting thread only.
+    @exclusivity(unchecked) var retiresTables = false
+    @exclusivity(unchecked) private var retired: [UnsafeMutablePointer<UInt64>] = []
 
     init(capacityPerShard: Int = 1 << 10) {
-        slots = .allocate(capacity: Self.shardCount)
+        tables = .allocate(capacity: Self.shardCount)
         capacities = .allocate(capacity: Self.shardCount)
         counts = .allocate(capacity: Self.shardCount)
-        for s in 0..<Self.shardCount {
-            let table = UnsafeMutablePointer<UInt64>.allocate(capacity: capacityPerShard)
-            table.initialize(repeating: 0, count: capacityPerShard)
-            (slots + s).initialize(to: table)
-        }
+        for s in 0..<Self.shardCount { (tables + s).initialize(to: Self.makeTable(capacity: capacityPerShard)) }
         capacities.initialize(repeating: capacityPerShard, count: Self.shardCount)
         counts.initialize(repeating: 0, count: Self.shardCount)
     }
 
     deinit {
-        for s in 0..<Self.shardCount { slots[s].deallocate() }
-        slots.deallocate()
+        freeRetired()
+        for s in 0..<Self.shardCount { Self.free(tables[s]!) }
+        tables.deallocate()
         capacities.deallocate()
         counts.deallocate()
+    }
+
+    /// Empty slots for `capacity` fingerprints, after a word holding the mask.
+    private static func makeTable(capacity: Int) -> UnsafeMutablePointer<UInt64> {
+        let block = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity + 1)
+        block.initialize(to: UInt64(capacity - 1))
+        (block + 1).initialize(repeating: 0, count: capacity)
+        return block + 1
+    }
+
+    private static func free(_ table: UnsafeMutablePointer<UInt64>) { (table - 1).deallocate() }
+
+    /// Frees the tables growths replaced since the last call (every reader done with them).
+    func freeRetired() {
+        for table in retired { Self.free(table) }
+        retired.removeAll()
     }
 
     /// Fingerprints held.
@@ -56,6 +80,18 @@ final class SeenSet: @unchecked Sendable {
         Int(truncatingIfNeeded: key(fingerprint) >> UInt64(64 - shardBits))
     }
 
+    /// A shard's current table, as published.
+    @inline(__always)
+    private func table(_ s: Int) -> UnsafeMutablePointer<UInt64> {
+        navsh_load_acquire_table(tables + s).unsafelyUnwrapped
+    }
+
+    /// Where a key's probe starts in a table.
+    @inline(__always)
+    private static func home(_ key: UInt64, in table: UnsafeMutablePointer<UInt64>) -> Int {
+        Int(truncatingIfNeeded: key & table[-1])
+    }
+
     /// Starts loading the slot where `fingerprint` would be found, so that
     /// `contains` or `insert` a little later does not wait for memory: a
     /// search's seen-set is far larger than the caches, and a look-up that
@@ -63,38 +99,37 @@ final class SeenSet: @unchecked Sendable {
     @inline(__always)
     func prefetch(_ fingerprint: UInt64) {
         let key = Self.key(fingerprint)
-        let s = Self.shard(of: key)
-        navsh_prefetch(slots[s] + (Int(truncatingIfNeeded: key) & (capacities[s] - 1)))
+        let table = table(Self.shard(of: key))
+        navsh_prefetch(table + Self.home(key, in: table))
     }
 
     func contains(_ fingerprint: UInt64) -> Bool {
         let key = Self.key(fingerprint)
-        let s = Self.shard(of: key)
-        let table = slots[s]
-        let mask = capacities[s] - 1
+        let table = table(Self.shard(of: key))
+        let mask = Int(truncatingIfNeeded: table[-1])
         var i = Int(truncatingIfNeeded: key) & mask
         while true {
-            let slot = table[i]
+            let slot = navsh_load_relaxed(table + i)
             if slot == key { return true }
             if slot == 0 { return false }
             i = (i + 1) & mask
         }
     }
 
-    /// Adds the fingerprint; false when it was there already. Threads may
-    /// insert at once only into different shards.
+    /// Adds the fingerprint; false when it was there already. One thread
+    /// at a time (others may look up meanwhile).
     func insert(_ fingerprint: UInt64) -> Bool {
         let key = Self.key(fingerprint)
         let s = Self.shard(of: key)
         if (counts[s] + 1) * 4 > capacities[s] * 3 { grow(s) }
-        let table = slots[s]
+        let table = tables[s].unsafelyUnwrapped
         let mask = capacities[s] - 1
         var i = Int(truncatingIfNeeded: key) & mask
         while true {
             let slot = table[i]
             if slot == key { return false }
             if slot == 0 {
-                table[i] = key
+                navsh_store_relaxed(table + i, key)
                 counts[s] += 1
                 return true
             }
@@ -103,20 +138,19 @@ final class SeenSet: @unchecked Sendable {
     }
 
     private func grow(_ s: Int) {
-        let old = slots[s]
+        let old = tables[s].unsafelyUnwrapped
         let oldCapacity = capacities[s]
         let capacity = oldCapacity * 2
-        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
-        table.initialize(repeating: 0, count: capacity)
+        let table = Self.makeTable(capacity: capacity)
         let mask = capacity - 1
         for j in 0..<oldCapacity where old[j] != 0 {
             var i = Int(truncatingIfNeeded: old[j]) & mask
             while table[i] != 0 { i = (i + 1) & mask }
             table[i] = old[j]
         }
-        old.deallocate()
-        slots[s] = table
+        navsh_store_release_table(tables + s, table)
         capacities[s] = capacity
+        if retiresTables { retired.append(old) } else { Self.free(old) }
     }
 }
 

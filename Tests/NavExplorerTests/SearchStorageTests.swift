@@ -84,25 +84,64 @@ struct SearchStorageTests {
         #expect(seen.bytes <= keys.count * 8 * 8 / 3 + SeenSet.shardCount * 32)
     }
 
-    @Test("the seen-set filled by several threads, shard by shard, says new for the same children as one thread")
-    func parallelInsertAgrees() {
-        let explorer = Self.explorers(depth: 1)[0].1
+    @Test(
+        "children inserted chunk by chunk in the chunks' order by several threads are new for the same children as on one",
+        arguments: [1, 2, 3, 4])
+    func chunkOrderAgrees(threads: Int) {
         var generator = SystemRandomNumberGenerator()
-        // Fingerprints drawn from a small pool, so children repeat within and across expansions.
+        // Fingerprints drawn from a small pool, so children repeat within and across chunks.
         let pool = (0..<3000).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) }
-        let expansions = (0..<40).map { e in
-            Expansion(
-                children: (0..<500).map { c in
-                    Expansion.Child(
-                        fingerprint: pool.randomElement(using: &generator)!, parent: Int32(e), step: UInt8(c % 12),
-                        fresh: c % 7 != 0, violations: 0)
-                }, steps: 500)
+        let before = Set(pool.prefix(500))
+        let chunkCount = 200
+        let made = (0..<chunkCount).map { c in
+            (0..<120).map { i in
+                Expansion.Child(
+                    fingerprint: pool.randomElement(using: &generator)!, parent: Int32(c), step: UInt8(i % 12),
+                    fresh: i % 7 != 0, violations: 0)
+            }
         }
-        let one = explorer.insert(expansions, into: SeenSet(), jobs: 1)
-        for jobs in [2, 3, 4] {
-            #expect(explorer.insert(expansions, into: SeenSet(), jobs: jobs, parallelFrom: 0) == one)
+        // One thread, in order: a fresh child is new when its fingerprint was
+        // seen neither before nor by an earlier fresh child.
+        var seenInOrder = before
+        let expected = made.map { children in
+            children.map { $0.fresh && seenInOrder.insert($0.fingerprint).inserted }
         }
-        #expect(one.filter { $0 }.count > 1000)
-        #expect(one.filter { !$0 }.count > 1000)
+        let seen = SeenSet(capacityPerShard: 4)
+        for key in before { _ = seen.insert(key) }
+        seen.retiresTables = threads > 1
+        let chunks = Chunks(chunkCount)
+        runInParallel(threads) { _ in
+            while true {
+                let c = chunks.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard c < chunkCount else { break }
+                // As a worker does: the children made once the chunk's turn has
+                // come are inserted at once (those before first); the rest when
+                // the chunk is finished, by whichever thread commits it.
+                var expansion = Expansion(children: made[c], steps: 0)
+                var turn = false
+                func insert(_ i: Int) {
+                    if expansion.children[i].fresh, !seen.insert(expansion.children[i].fingerprint) {
+                        expansion.children[i].fresh = false
+                    }
+                }
+                for i in expansion.children.indices {
+                    if !turn, chunks.isTurn(of: c) {
+                        turn = true
+                        for j in expansion.uninserted..<i { insert(j) }
+                    }
+                    if turn {
+                        insert(i)
+                        expansion.uninserted = i + 1
+                    }
+                    for _ in 0..<Int.random(in: 0..<50) { _ = seen.contains(pool[i]) }
+                }
+                chunks.finish(expansion, at: c) { Explorer.insertRest(&$0, into: seen) }
+            }
+        }
+        seen.freeRetired()
+        let expansions = chunks.take()
+        #expect(expansions.map { $0.children.map(\.fresh) } == expected)
+        #expect(seen.count == Set(pool.prefix(500) + made.joined().filter(\.fresh).map(\.fingerprint)).count)
+        #expect(expected.joined().filter { $0 }.count > 1000)
     }
 }
