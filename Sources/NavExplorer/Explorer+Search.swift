@@ -133,6 +133,8 @@ extension Explorer {
         result.jobs = jobs
         let seen = SeenSet()
         let links = ParentLinks()
+        let pool = jobs > 1 ? WorkerPool(jobs) : nil
+        defer { pool?.shutDown() }
         var first = start
         canonical(&first)
         _ = seen.insert(Self.fingerprint(first))
@@ -166,7 +168,7 @@ extension Explorer {
                 // chunks' order as they are made (`Chunks`), so the first of
                 // two equal states wins as it would on one thread.
                 let expansions = expand(
-                    batchStart..<batchEnd, level: level, first: first, links: links, jobs: jobs, seen: seen)
+                    batchStart..<batchEnd, level: level, first: first, links: links, pool: pool, seen: seen)
                 // (Read once a batch, not once a child.)
                 let silenced = config.shard.map { !$0.reportsShort(length: level + 1) } ?? false
                 let maxStates = config.maxStates
@@ -268,22 +270,24 @@ extension Explorer {
     /// thread that finishes its part early takes more instead of waiting.
     static let chunk = 64
 
-    /// Expands the states `range` of `level` on `jobs` threads, each taking
-    /// the next chunk as it finishes one; the expansions come back in chunk
-    /// order (the order of the parents), whatever thread made them.
+    /// Expands the states `range` of `level` on the pool's threads (the
+    /// calling one alone without a pool), each taking the next chunk as it
+    /// finishes one; the expansions come back in chunk order (the order of
+    /// the parents), whatever thread made them.
     func expand(
-        _ range: Range<Int>, level: Int, first: NavigationModel, links: ParentLinks, jobs: Int, seen: SeenSet
+        _ range: Range<Int>, level: Int, first: NavigationModel, links: ParentLinks, pool: WorkerPool?,
+        seen: SeenSet
     ) -> [Expansion] {
         let count = (range.count + Self.chunk - 1) / Self.chunk
         let chunks = Chunks(count)
-        let threads = min(jobs, count)
+        let parallel = pool.map { $0.count > 1 } ?? false && count > 1
         // (With other threads looking up, a table a growth replaces is kept until they are joined.)
-        seen.retiresTables = threads > 1
+        seen.retiresTables = parallel
         defer { seen.freeRetired() }
-        runInParallel(threads) { _ in
+        let work: @Sendable (Int) -> Void = { _ in
             // A model of the thread's own: no reference count its steps
             // touch is shared with another thread (NavigationModel.unshared).
-            let mine = jobs > 1 ? first.unshared() : first
+            let mine = parallel ? first.unshared() : first
             var path = AncestorPath(start: mine, depth: level)
             while true {
                 let c = chunks.next.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -296,6 +300,7 @@ extension Explorer {
                 chunks.finish(expansion, at: c) { Self.insertRest(&$0, into: seen) }
             }
         }
+        if parallel, let pool { pool.run(work) } else { work(0) }
         return chunks.take()
     }
 

@@ -1,51 +1,136 @@
+import CPrefetch
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Runs `body(0) ... body(count - 1)` on `count` threads (the calling one
-/// runs the first) and returns when all have finished.
-func runInParallel(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    guard count > 1 else {
-        body(0)
-        return
-    }
-    final class Job: @unchecked Sendable {
-        let index: Int
-        let body: @Sendable (Int) -> Void
-        init(index: Int, body: @escaping @Sendable (Int) -> Void) {
-            self.index = index
-            self.body = body
-        }
-    }
-    var threads: [pthread_t] = []
-    var started: [Int] = []
-    for index in 1..<count {
-        let job = Unmanaged.passRetained(Job(index: index, body: body)).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(
-            &thread, nil,
-            { raw in
-                guard let raw else { return nil }
-                let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
-                job.body(job.index)
-                return nil
-            }, job)
-        if status == 0 {
-            threads.append(thread)
-        } else {
-            // No thread: run this share here instead.
-            Unmanaged<Job>.fromOpaque(job).release()
-            started.append(index)
-        }
-    }
-    body(0)
-    for index in started { body(index) }
-    for thread in threads { pthread_join(thread, nil) }
-}
-
 /// The cores this process may use.
 public func availableCores() -> Int {
     Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+}
+
+/// Threads kept for a whole search, each running a batch's `run(_:)` body
+/// with the calling thread: starting a thread a batch cost a batch the time
+/// the new thread took to be scheduled on this machine's kind (a VM whose
+/// idle virtual core sleeps) and the tail of every thread's first chunk.
+/// Between batches a worker spins a while (the caller merges the batch and
+/// starts the next within a few milliseconds), then sleeps on a condition.
+final class WorkerPool: @unchecked Sendable {
+    /// Threads a batch runs on, the caller's included.
+    private(set) var count = 1
+    private let generation = Atomic<Int>(0)
+    private let remaining = Atomic<Int>(0)
+    private let stopping = Atomic<Bool>(false)
+    /// The batch's body: written by the caller before `generation` moves on
+    /// (a releasing store), read by the workers after they see it (an acquiring load).
+    @exclusivity(unchecked) private var body: (@Sendable (Int) -> Void)?
+    private let lock: UnsafeMutablePointer<pthread_mutex_t>
+    private let wake: UnsafeMutablePointer<pthread_cond_t>
+    private var threads: [pthread_t] = []
+
+    /// Spins of a waiting worker before it sleeps (each a pause, tens of
+    /// nanoseconds: about a millisecond in all).
+    static let spins = 20_000
+
+    init(_ count: Int) {
+        lock = .allocate(capacity: 1)
+        wake = .allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(wake, nil)
+        for index in 1..<max(1, count) {
+            let context = Unmanaged.passRetained(Context(pool: self, index: index)).toOpaque()
+            var thread = pthread_t()
+            let status = pthread_create(
+                &thread, nil,
+                { raw in
+                    guard let raw else { return nil }
+                    let context = Unmanaged<Context>.fromOpaque(raw).takeRetainedValue()
+                    context.pool.work(context.index)
+                    return nil
+                }, context)
+            guard status == 0 else {
+                // No thread: the batches run on those there are.
+                Unmanaged<Context>.fromOpaque(context).release()
+                break
+            }
+            threads.append(thread)
+            self.count += 1
+        }
+    }
+
+    private final class Context {
+        unowned(unsafe) let pool: WorkerPool
+        let index: Int
+        init(pool: WorkerPool, index: Int) {
+            self.pool = pool
+            self.index = index
+        }
+    }
+
+    /// Stops and joins the workers (before the pool goes: they hold no reference to it).
+    func shutDown() {
+        guard !threads.isEmpty else { return }
+        pthread_mutex_lock(lock)
+        stopping.store(true, ordering: .releasing)
+        generation.wrappingAdd(1, ordering: .releasing)
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(lock)
+        for thread in threads { pthread_join(thread, nil) }
+        threads = []
+    }
+
+    deinit {
+        shutDown()
+        pthread_cond_destroy(wake)
+        pthread_mutex_destroy(lock)
+        wake.deallocate()
+        lock.deallocate()
+    }
+
+    /// Runs `body(0) ... body(count - 1)`, the first on the calling thread,
+    /// and returns when all have finished.
+    func run(_ body: @escaping @Sendable (Int) -> Void) {
+        guard count > 1 else {
+            body(0)
+            return
+        }
+        self.body = body
+        remaining.store(count - 1, ordering: .relaxed)
+        pthread_mutex_lock(lock)
+        generation.wrappingAdd(1, ordering: .releasing)
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(lock)
+        body(0)
+        // The others finish within a chunk of this thread, as a rule.
+        var spins = 0
+        while remaining.load(ordering: .acquiring) != 0 {
+            spins += 1
+            if spins < Self.spins { navsh_pause() } else { sched_yield() }
+        }
+        self.body = nil
+    }
+
+    private func work(_ index: Int) {
+        var seen = 0
+        while true {
+            var spins = 0
+            while generation.load(ordering: .acquiring) == seen {
+                spins += 1
+                if spins < Self.spins {
+                    navsh_pause()
+                    continue
+                }
+                pthread_mutex_lock(lock)
+                while generation.load(ordering: .acquiring) == seen { pthread_cond_wait(wake, lock) }
+                pthread_mutex_unlock(lock)
+            }
+            seen = generation.load(ordering: .acquiring)
+            if stopping.load(ordering: .acquiring) { return }
+            body.unsafelyUnwrapped(index)
+            remaining.wrappingSubtract(1, ordering: .releasing)
+        }
+    }
 }

@@ -110,7 +110,9 @@ struct SearchStorageTests {
         for key in before { _ = seen.insert(key) }
         seen.retiresTables = threads > 1
         let chunks = Chunks(chunkCount)
-        runInParallel(threads) { _ in
+        let workers = WorkerPool(threads)
+        defer { workers.shutDown() }
+        workers.run { _ in
             while true {
                 let c = chunks.next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard c < chunkCount else { break }

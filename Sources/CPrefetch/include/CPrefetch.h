@@ -1,8 +1,8 @@
-// Hints and atomics for NavExplorer's seen-set, which Swift has no way to
-// say itself: start loading a cache line now, without waiting for it; and
-// loads and stores of a word that another thread may write at the same time
-// (a relaxed access compiles to a plain move on x86-64 and AArch64, and
-// tells the compiler the race is meant).
+// Hints and atomics for NavExplorer's seen-set and threads, which Swift has
+// no way to say itself: start loading a cache line now, without waiting for
+// it; loads and stores of a word that another thread may write at the same
+// time (a relaxed access compiles to a plain move on x86-64 and AArch64, and
+// tells the compiler the race is meant); and a spinning thread's pause.
 #ifndef NAVSH_CPREFETCH_H
 #define NAVSH_CPREFETCH_H
 
@@ -24,6 +24,15 @@ static inline uint64_t *navsh_load_acquire_table(uint64_t *const *address) {
 
 static inline void navsh_store_release_table(uint64_t **address, uint64_t *table) {
     __atomic_store_n(address, table, __ATOMIC_RELEASE);
+}
+
+// A hint that this thread is spinning on a word another thread will write.
+static inline void navsh_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
 }
 
 #endif
