@@ -31,11 +31,14 @@ final class WorkerPool: @unchecked Sendable {
     private let wake: UnsafeMutablePointer<pthread_cond_t>
     private var threads: [pthread_t] = []
 
-    /// Spins of a waiting worker before it sleeps (each a pause, tens of
-    /// nanoseconds: about a millisecond in all).
-    static let spins = 20_000
+    /// Spins of a waiting thread before it sleeps or yields (each a pause,
+    /// tens of nanoseconds: about a millisecond in all); none when there are
+    /// more threads than cores, where a spinning thread holds a core another
+    /// one needs.
+    let spins: Int
 
     init(_ count: Int) {
+        spins = count <= availableCores() ? 20_000 : 0
         lock = .allocate(capacity: 1)
         wake = .allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
@@ -108,7 +111,7 @@ final class WorkerPool: @unchecked Sendable {
         var spins = 0
         while remaining.load(ordering: .acquiring) != 0 {
             spins += 1
-            if spins < Self.spins { navsh_pause() } else { sched_yield() }
+            if spins < self.spins { navsh_pause() } else { sched_yield() }
         }
         self.body = nil
     }
@@ -119,7 +122,7 @@ final class WorkerPool: @unchecked Sendable {
             var spins = 0
             while generation.load(ordering: .acquiring) == seen {
                 spins += 1
-                if spins < Self.spins {
+                if spins < self.spins {
                     navsh_pause()
                     continue
                 }
