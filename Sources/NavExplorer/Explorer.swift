@@ -84,11 +84,11 @@ public struct Explorer: Sendable {
     let refusalTests: [NavigationModel.RefusalTest?]
 
     /// The actions with a refusal test and with an ignore test, each with
-    /// its test (`NavigationModel.unrunSteps`), when there are at most 64
+    /// its test (`NavigationModel.unrunSteps`), when there are at most 63
     /// actions (`stepMasksFit`).
     let refusalList: [(step: Int, test: NavigationModel.RefusalTest)]
     let ignoreList: [(step: Int, test: NavigationModel.IgnoreTest)]
-    /// Whether a mask holds a bit for every action's step.
+    /// Whether a mask holds a bit for every step (the actions' and the wait's).
     let stepMasksFit: Bool
 
     /// For each action, whether a step of it may be counted unrun (`ignoreTests`).
@@ -143,7 +143,7 @@ public struct Explorer: Sendable {
         ignoreTests = tests
         refusalList = refusalTests.enumerated().compactMap { i, test in test.map { (i, $0) } }
         ignoreList = tests.enumerated().compactMap { i, test in test.map { (i, $0) } }
-        stepMasksFit = configuration.actions.count <= 64
+        stepMasksFit = configuration.actions.count < 64
     }
 
     /// The durations of the transitions the actions can start.
