@@ -315,13 +315,21 @@ public struct NavigationModel: Hashable, Sendable {
     }
 
     /// Reports a lifecycle call; the appearance bookkeeping runs whether or not the step records.
-    mutating func emitLifecycle(_ name: ScreenName, _ call: LifecycleCall) {
-        if !scratch.quiet { scratch.events.append(Event(time: clock, payload: .lifecycle(name, call))) }
+    /// In line: most calls name their lifecycle call as a constant, so the
+    /// switch folds away, and a quiet step with no OK granted (most) makes
+    /// no call at all (a transition begun reports three or four: legacy.nav
+    /// at depth 10, about 20 instructions each).
+    @inline(__always) mutating func emitLifecycle(_ name: ScreenName, _ call: LifecycleCall) {
+        if !scratch.quiet { recordLifecycle(name, call) }
         switch call {
-        case .viewWillAppear: noteWillAppear(name)
+        case .viewWillAppear: if !guarantees.granted.isEmpty { noteWillAppear(name) }
         case .viewDidAppear: noteDidAppear(name)
         default: break
         }
+    }
+
+    @inline(never) private mutating func recordLifecycle(_ name: ScreenName, _ call: LifecycleCall) {
+        scratch.events.append(Event(time: clock, payload: .lifecycle(name, call)))
     }
 
     mutating func emitDeinit(_ name: ScreenName) {
