@@ -173,7 +173,8 @@ extension NavigationModel {
         emitDepartures(t)
         if t.toIsNew { emitLifecycle(t.to, .didMove(toNav: true)) }
         emit(Warning.unbalancedAppearance(t.to))
-        releaseCutScreens(t.removed)
+        // (A push's list is empty: no call.)
+        if !t.removed.isEmpty { releaseCutScreens(t.removed) }
         // The list's storage kept for the next pop's list (`truncateStack`),
         // not freed here to be allocated again there (about 435
         // instructions the two; legacy.nav at depth 10: 19,732 lists
