@@ -481,8 +481,15 @@ extension NavigationModel {
             // call, the other setups paid 4 to 6 instructions a state.)
             loadView(newTop)
         }
-        if let oldTop { viewWillDisappear(oldTop, id, animated) }
-        viewWillAppear(newTop, id, animated)
+        // (The safe-pop hooks asked of the slot once, for both: through the
+        // table, each read tested the id and the slot's tag.)
+        if slot.pointee.cls.features.contains(.safePop) {
+            if let oldTop { viewWillDisappear(oldTop, id, animated) }
+            viewWillAppear(newTop, id, animated)
+        } else {
+            if let oldTop { emitLifecycle(oldTop, .viewWillDisappear(animated)) }
+            emitLifecycle(newTop, .viewWillAppear(animated))
+        }
         // A controller with no delegate (most) is told in line, in the slot:
         // the call, to learn it, cost about 30 instructions a transition.
         if !NavSlots.delegate(of: UnsafePointer(slot)).pointee.isNone { delegateWillShow(id, newTop, animated) }
