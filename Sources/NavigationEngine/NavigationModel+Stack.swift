@@ -469,7 +469,10 @@ extension NavigationModel {
                 addedBelow = added.filter { $0 != top }
             }
         }
-        guard let newTop = navs.controller(id)?.pointee.top else { return }
+        // In the slot (the stack's edits above keep it: the table's storage
+        // is this model's alone): read through the table, the id and the
+        // slot's tag were tested again.
+        guard let newTop = slot.pointee.top else { return }
         if toIsNew { emitLifecycle(newTop, .willMove(toNav: true)) }
         for name in removed { emitLifecycle(name, .willMove(toNav: false)) }
         for name in addedBelow { emitLifecycle(name, .willMove(toNav: true)) }
