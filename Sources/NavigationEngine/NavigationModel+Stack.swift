@@ -80,8 +80,10 @@ extension NavigationModel {
         return true
     }
 
-    /// UINavigationController's own implementation of a call.
-    mutating func superCall(_ id: Int, _ call: NavCall) throws {
+    /// UINavigationController's own implementation of a call. In line in
+    /// its two callers (`overriddenCall`, the back button's): a call of
+    /// its own cost 11 to 16 instructions a state on the six bench setups.
+    @inline(__always) mutating func superCall(_ id: Int, _ call: NavCall) throws {
         if isModalTransitioning {
             emit(Warning.callDuringPresentation(call.method))
             emit(Note.callDropped)
