@@ -58,8 +58,11 @@ extension NavigationModel {
     }
 
     /// The subclass's override, then super. Returns false when the pop was refused.
+    /// In line in its two callers (`navCall`, the edge swipe's), as
+    /// `superCall` is in it: 9 to 17 instructions a state fewer on the six
+    /// bench setups.
     @discardableResult
-    mutating func overriddenCall(_ id: Int, _ call: NavCall) throws -> Bool {
+    @inline(__always) mutating func overriddenCall(_ id: Int, _ call: NavCall) throws -> Bool {
         // Read through the slot (`navs[id]?.field` called the optional
         // controller's outlined tag function on each read: NavTable.edit).
         guard let nav = navs.controller(id) else { return false }
