@@ -137,6 +137,15 @@ final class SeenSet: @unchecked Sendable {
         }
     }
 
+    /// Grows every shard that `perShard` more fingerprints would fill past
+    /// three quarters. Only while no other thread reads the set.
+    func reserve(perShard: Int) {
+        precondition(!retiresTables)
+        for s in 0..<Self.shardCount {
+            while (counts[s] + perShard) * 4 > capacities[s] * 3 { grow(s) }
+        }
+    }
+
     private func grow(_ s: Int) {
         let old = tables[s].unsafelyUnwrapped
         let oldCapacity = capacities[s]
