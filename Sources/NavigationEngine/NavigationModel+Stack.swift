@@ -141,7 +141,8 @@ extension NavigationModel {
 
     /// iOS 12: a call during a transition runs at once and cuts the running one short.
     mutating func nestedCall(_ id: Int, _ call: NavCall, pushesNew: Bool = false) throws {
-        if case .push(let name, _) = call, let nav = navs.controller(id), NavSlots.hasTransition(nav),
+        // (A screen the push just made is no running push's.)
+        if !pushesNew, case .push(let name, _) = call, let nav = navs.controller(id), NavSlots.hasTransition(nav),
             NavSlots.transition(of: nav).pointee.kind.isPush, NavSlots.transition(of: nav).pointee.to == name
         {
             throw raising(.addSelfAsSubview)
