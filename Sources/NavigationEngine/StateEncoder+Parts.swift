@@ -100,8 +100,8 @@ extension NavController {
             m.put(shape | 1 << 26, UInt64(bitPattern: Int64(id)))
             m.put(UInt64(stackCount), UInt64(queueCount))
         }
-        m.put(nav.pointee.cls.nameHash)
-        nav.pointee.stack.withUnsafeBufferPointer { m.put($0) }
+        // The class's name hash with the stack, two words a multiplication.
+        nav.pointee.stack.withUnsafeBufferPointer { m.put(nav.pointee.cls.nameHash, names: $0) }
         if shape & 1 << 8 != 0 {
             // An outside delegate, the controller's own or the one it forwards to.
             let (name, methods) = e.delegateWords(delegate)

@@ -296,6 +296,57 @@ struct PartHasher {
         for name in names { put(name) }
     }
 
+    /// `lead`, then the names, two words to a multiplication (`put(_:_:)`):
+    /// `lead` with the first name when they are odd, alone when they are
+    /// even, then the others in pairs (`put(pair:_:)`). A controller's stack,
+    /// a name a multiplication, took about 13 instructions a name, and its
+    /// class's name hash one more multiplication of its own. Each name is the
+    /// word `put(_ name:)` gives it, its ordinal after the pair when it is
+    /// marked; the count, mixed before, tells how the words are paired.
+    @inline(__always)
+    mutating func put(_ lead: UInt64, names: UnsafeBufferPointer<ScreenName>) {
+        let count = names.count
+        guard let base = names.baseAddress, count > 0 else {
+            put(lead)
+            return
+        }
+        var i = count & 1
+        if i == 1 { put(lead, base.pointee) } else { put(lead) }
+        while i < count {
+            put(pair: base[i], base[i + 1])
+            i += 2
+        }
+    }
+
+    /// Two names, each as `put(_ name:)` words it, in one multiplication;
+    /// a marked name's ordinal follows the pair (`putMarked`).
+    @inline(__always)
+    mutating func put(pair a: ScreenName, _ b: ScreenName) {
+        // Both ordinals below the mark (the or of two is at least each): one test.
+        if UInt64(bitPattern: Int64(a.ordinal)) | UInt64(bitPattern: Int64(b.ordinal)) < 0xFFFF_FFFF {
+            put(UInt64(a.cls.id) << 32 | UInt64(a.ordinal), UInt64(b.cls.id) << 32 | UInt64(b.ordinal))
+        } else {
+            self = Self.marked(self, a, b)
+        }
+    }
+
+    /// `put(pair:_:)` into `m` when an ordinal may not fit: out of line, as it
+    /// never runs in practice, and by value (`inout`, it kept the hasher in
+    /// memory through the whole stack's loop: 31 instructions a state more
+    /// on legacy.nav).
+    @inline(never)
+    static func marked(_ m: PartHasher, _ a: ScreenName, _ b: ScreenName) -> PartHasher {
+        var m = m
+        let fitsA = a.ordinal >= 0 && a.ordinal < 0xFFFF_FFFF
+        let fitsB = b.ordinal >= 0 && b.ordinal < 0xFFFF_FFFF
+        m.put(
+            UInt64(a.cls.id) << 32 | (fitsA ? UInt64(a.ordinal) : 0xFFFF_FFFF),
+            UInt64(b.cls.id) << 32 | (fitsB ? UInt64(b.ordinal) : 0xFFFF_FFFF))
+        if !fitsA { m.put(a.ordinal) }
+        if !fitsB { m.put(b.ordinal) }
+        return m
+    }
+
     /// The bytes' count, then the bytes eight to a word, the last padded with zeros.
     mutating func put(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         let count = bytes.count
