@@ -310,12 +310,45 @@ struct PartHasher {
             put(lead)
             return
         }
+        // Every name taken as fitting, its ordinal or'ed into `ordinals`, and
+        // all mixed again the marking way (`markedNames`) when one did not
+        // fit: a test a pair cost 3-4 instructions.
+        let start = self
+        var ordinals: UInt64 = 0
         var i = count & 1
-        if i == 1 { put(lead, base.pointee) } else { put(lead) }
+        if i == 1 {
+            ordinals = UInt64(bitPattern: Int64(base.pointee.ordinal))
+            put(lead, Self.word(base.pointee))
+        } else {
+            put(lead)
+        }
         while i < count {
-            put(pair: base[i], base[i + 1])
+            ordinals |= UInt64(bitPattern: Int64(base[i].ordinal)) | UInt64(bitPattern: Int64(base[i + 1].ordinal))
+            put(Self.word(base[i]), Self.word(base[i + 1]))
             i += 2
         }
+        if ordinals >= 0xFFFF_FFFF { self = Self.markedNames(start, lead, names) }
+    }
+
+    /// A name's word when its ordinal fits (`put(_ name:)`).
+    @inline(__always)
+    static func word(_ name: ScreenName) -> UInt64 {
+        UInt64(name.cls.id) << 32 | UInt64(bitPattern: Int64(name.ordinal))
+    }
+
+    /// `put(_:names:)` into `m`, each pair tested (`put(pair:_:)`): when an
+    /// ordinal does not fit, out of line and by value.
+    @inline(never)
+    static func markedNames(_ m: PartHasher, _ lead: UInt64, _ names: UnsafeBufferPointer<ScreenName>) -> PartHasher {
+        var m = m
+        let base = names.baseAddress!
+        var i = names.count & 1
+        if i == 1 { m.put(lead, base.pointee) } else { m.put(lead) }
+        while i < names.count {
+            m.put(pair: base[i], base[i + 1])
+            i += 2
+        }
+        return m
     }
 
     /// Two names, each as `put(_ name:)` words it, in one multiplication;
