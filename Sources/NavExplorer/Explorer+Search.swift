@@ -149,8 +149,6 @@ extension Explorer {
         var done = !result.violations.isEmpty && (!config.all || reported == checkedMask)
         var level = 0
         var batchPerJob = config.fixedBatchPerJob ?? Self.batchPerJob
-        // New states a parent made in the last batch (a guess at first).
-        var newPerParent = 4.0
         search: while !done, level < config.depth {
             if frontier.isEmpty {
                 result.exhausted = true
@@ -165,17 +163,6 @@ extension Explorer {
             var batchStart = frontier.lowerBound
             while batchStart < frontier.upperBound {
                 let batchEnd = min(frontier.upperBound, batchStart + batchPerJob * jobs)
-                // With several threads, a table a growth replaces in a batch is kept
-                // until the batch ends (SeenSet): the shards, which fill at one pace,
-                // all grew in the same batch and held half as much again (legacy.nav,
-                // two jobs: 26 bytes a state where one job takes 19). So they grow
-                // before it, for twice as many new states as the last batch's rate
-                // gives (a growth in the batch then is rare).
-                if pool != nil {
-                    let expected = Double(batchEnd - batchStart) * newPerParent * 2
-                    seen.reserve(perShard: Int(expected) / SeenSet.shardCount + 16)
-                }
-                let statesBefore = result.states
                 let batchClock = monotonicSeconds()
                 // Which children are new: inserted in the seen-set in the
                 // chunks' order as they are made (`Chunks`), so the first of
@@ -212,7 +199,6 @@ extension Explorer {
                         }
                     }
                 }
-                newPerParent = Double(result.states - statesBefore) / Double(batchEnd - batchStart)
                 batchStart = batchEnd
                 if config.fixedBatchPerJob == nil {
                     let took = monotonicSeconds() - batchClock
@@ -295,11 +281,14 @@ extension Explorer {
         let count = (range.count + Self.chunk - 1) / Self.chunk
         let chunks = Chunks(count)
         let parallel = pool.map { $0.count > 1 } ?? false && count > 1
-        // (With other threads looking up, a table a growth replaces is kept until they are joined.)
+        // (With other threads looking up, a table a growth replaces is kept
+        // until they are joined, and shards fill past three quarters before
+        // they grow: SeenSet.retiresTables.)
         seen.retiresTables = parallel
         defer {
             seen.freeRetired()
             seen.retiresTables = false
+            seen.growFull()
         }
         let work: @Sendable (Int) -> Void = { _ in
             // A model of the thread's own: no reference count its steps
