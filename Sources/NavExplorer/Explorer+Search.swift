@@ -54,7 +54,7 @@ final class Chunks: @unchecked Sendable {
     private let committing = Atomic<Bool>(false)
     private let done: UnsafeMutablePointer<Atomic<Bool>>
     private let slots: UnsafeMutablePointer<Expansion>
-    let count: Int
+    private let count: Int
 
     init(_ count: Int) {
         self.count = count
@@ -342,10 +342,9 @@ extension Explorer {
         let deferLookups = stateInvariants.isEmpty
         // The previous parent's children, not looked up yet (deferLookups).
         var pending = 0..<0
-        // Whether this chunk's turn to insert has come, and the children
-        // before `inserted` that are in the seen-set (or were not fresh).
+        // Whether this chunk's turn to insert has come: until then no child
+        // is inserted, from then every child is, as it is looked up.
         var turn = false
-        var inserted = 0
         // Whether a child was marked to be dropped (parent -1).
         var marked = false
         // One model for every step: made equal to the parent again before
@@ -440,12 +439,8 @@ extension Explorer {
                     violations |= stateViolations(in: &model, events: events)
                     fresh = true
                 } else if !raised {
-                    if !turn, chunks.isTurn(of: chunk) {
-                        turn = true
-                        marked = insert(inserted..<made, of: children, into: seen) || marked
-                    }
+                    takeTurnIfDue(before: made)
                     fresh = turn ? seen.insert(fingerprint) : !seen.contains(fingerprint)
-                    if turn { inserted = made + 1 }
                     if fresh { violations |= stateViolations(in: &model, events: events) }
                 }
                 if !fresh, violations == 0 { continue }
@@ -461,24 +456,26 @@ extension Explorer {
             }
         }
         if deferLookups { settle(pending) }
-        // The children made before this chunk's turn came and not inserted yet are inserted when it comes.
-        if turn { inserted = made }
-        if marked {
-            (made, inserted) = Self.dropMarked(children, count: made, inserted: inserted)
-        }
+        if marked { made = Self.dropMarked(children, count: made) }
         out.children.append(contentsOf: UnsafeBufferPointer(start: children, count: made))
-        out.uninserted = inserted
+        // A chunk whose turn never came is inserted when it comes (`Chunks.finish`).
+        out.uninserted = turn ? made : 0
+
+        /// Once this chunk's turn has come (every chunk before it in the
+        /// seen-set), inserts the children made before `end`, looked up
+        /// before it came; from then on each child is inserted as it is looked up.
+        @inline(__always) func takeTurnIfDue(before end: Int) {
+            guard !turn, chunks.isTurn(of: chunk) else { return }
+            turn = true
+            marked = insert(0..<end, of: children, into: seen) || marked
+        }
 
         /// Looks up the children `range` (the previous parent's), inserting
-        /// them once this chunk's turn has come (the children before them first).
+        /// them once this chunk's turn has come.
         func settle(_ range: Range<Int>) {
-            if !turn, chunks.isTurn(of: chunk) {
-                turn = true
-                marked = insert(inserted..<range.lowerBound, of: children, into: seen) || marked
-            }
+            takeTurnIfDue(before: range.lowerBound)
             if turn {
                 marked = insert(range, of: children, into: seen) || marked
-                inserted = range.upperBound
             } else {
                 marked = lookUp(range, in: children, seen: seen) || marked
             }
@@ -489,19 +486,14 @@ extension Explorer {
     /// order, each moved at most once, forward: `removeAll(where:)` swapped
     /// each kept child with a marked one before it (a partition), about 30
     /// instructions a kept child where a move is 6.
-    /// Returns how many are kept, at the start of the `count` at `children`,
-    /// and how many of those were among the first `inserted`.
-    private static func dropMarked(
-        _ children: UnsafeMutablePointer<Expansion.Child>, count: Int, inserted: Int
-    ) -> (kept: Int, inserted: Int) {
+    /// Returns how many are kept, at the start of the `count` at `children`.
+    private static func dropMarked(_ children: UnsafeMutablePointer<Expansion.Child>, count: Int) -> Int {
         var kept = 0
-        var keptInserted = 0
         for i in 0..<count where children[i].parent >= 0 {
             if kept != i { children[kept] = children[i] }
             kept += 1
-            if i < inserted { keptInserted = kept }
         }
-        return (kept, keptInserted)
+        return kept
     }
 
     /// Looks up the children `range` made as if new: one seen before keeps
