@@ -19,11 +19,10 @@ final class SeenSet: @unchecked Sendable {
     static let shardBits = 6
     static let shardCount = 1 << shardBits
 
-    /// Per shard: its slots (the word before them holds the mask), its
-    /// capacity (a power of two), its count. Plain memory, not arrays, so
-    /// that a look-up reads the table's address with one load.
+    /// Per shard: its slots (the word before them holds the mask, which
+    /// gives the capacity, a power of two) and its count. Plain memory, not
+    /// arrays, so that a look-up reads the table's address with one load.
     private let tables: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
-    private let capacities: UnsafeMutablePointer<Int>
     private let counts: UnsafeMutablePointer<Int>
     /// Whether a table a growth replaces is kept until `freeRetired()`
     /// (while other threads may be reading it), and those kept. Written by
@@ -39,10 +38,8 @@ final class SeenSet: @unchecked Sendable {
 
     init(capacityPerShard: Int = 1 << 10) {
         tables = .allocate(capacity: Self.shardCount)
-        capacities = .allocate(capacity: Self.shardCount)
         counts = .allocate(capacity: Self.shardCount)
         for s in 0..<Self.shardCount { (tables + s).initialize(to: Self.makeTable(capacity: capacityPerShard)) }
-        capacities.initialize(repeating: capacityPerShard, count: Self.shardCount)
         counts.initialize(repeating: 0, count: Self.shardCount)
     }
 
@@ -50,7 +47,6 @@ final class SeenSet: @unchecked Sendable {
         freeRetired()
         for s in 0..<Self.shardCount { Self.free(tables[s]!) }
         tables.deallocate()
-        capacities.deallocate()
         counts.deallocate()
     }
 
@@ -74,7 +70,12 @@ final class SeenSet: @unchecked Sendable {
     var count: Int { (0..<Self.shardCount).reduce(0) { $0 + counts[$1] } }
 
     /// Bytes held by the tables.
-    var bytes: Int { (0..<Self.shardCount).reduce(0) { $0 + capacities[$1] } * 8 }
+    var bytes: Int { (0..<Self.shardCount).reduce(0) { $0 + capacity($1) } * 8 }
+
+    /// A shard's capacity, a power of two: its mask, kept before its slots, plus one.
+    @inline(__always) private func capacity(_ s: Int) -> Int {
+        Int(truncatingIfNeeded: tables[s].unsafelyUnwrapped[-1]) + 1
+    }
 
     /// 0 marks an empty slot, so no fingerprint is 0.
     @inline(__always)
@@ -127,9 +128,9 @@ final class SeenSet: @unchecked Sendable {
     func insert(_ fingerprint: UInt64) -> Bool {
         let key = Self.key(fingerprint)
         let s = Self.shard(of: key)
-        if (counts[s] + 1) * 8 > capacities[s] * (retiresTables ? 7 : 6) { grow(s) }
+        if (counts[s] + 1) * 8 > capacity(s) * (retiresTables ? 7 : 6) { grow(s) }
         let table = tables[s].unsafelyUnwrapped
-        let mask = capacities[s] - 1
+        let mask = Int(truncatingIfNeeded: table[-1])
         var i = Int(truncatingIfNeeded: key) & mask
         while true {
             let slot = table[i]
@@ -147,12 +148,12 @@ final class SeenSet: @unchecked Sendable {
     /// Only while no other thread reads the set.
     func growFull() {
         precondition(!retiresTables)
-        for s in 0..<Self.shardCount where counts[s] * 4 > capacities[s] * 3 { grow(s) }
+        for s in 0..<Self.shardCount where counts[s] * 4 > capacity(s) * 3 { grow(s) }
     }
 
     private func grow(_ s: Int) {
         let old = tables[s].unsafelyUnwrapped
-        let oldCapacity = capacities[s]
+        let oldCapacity = capacity(s)
         let capacity = oldCapacity * 2
         let table = Self.makeTable(capacity: capacity)
         let mask = capacity - 1
@@ -162,7 +163,6 @@ final class SeenSet: @unchecked Sendable {
             table[i] = old[j]
         }
         navsh_store_release_table(tables + s, table)
-        capacities[s] = capacity
         if retiresTables { retired.append(old) } else { Self.free(old) }
     }
 }
