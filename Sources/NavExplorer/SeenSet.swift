@@ -144,11 +144,19 @@ final class SeenSet: @unchecked Sendable {
         }
     }
 
-    /// Grows every shard filled past three quarters (`retiresTables`).
-    /// Only while no other thread reads the set.
-    func growFull() {
+    /// Whether a shard is filled past three quarters (`growFull`).
+    var hasFullShard: Bool {
+        (0..<Self.shardCount).contains { counts[$0] * 4 > capacity($0) * 3 }
+    }
+
+    /// Grows every shard filled past three quarters (`retiresTables`), of
+    /// those whose index is `part` modulo `parts`: threads that each take a
+    /// part grow the set together. Only while no thread inserts or looks up.
+    func growFull(part: Int = 0, of parts: Int = 1) {
         precondition(!retiresTables)
-        for s in 0..<Self.shardCount where counts[s] * 4 > capacity(s) * 3 { grow(s) }
+        for s in stride(from: part, to: Self.shardCount, by: parts) where counts[s] * 4 > capacity(s) * 3 {
+            grow(s)
+        }
     }
 
     private func grow(_ s: Int) {
@@ -168,35 +176,52 @@ final class SeenSet: @unchecked Sendable {
 }
 
 /// Each stored state's parent and the step that reached it, by state id (the
-/// start state is 0), in pages that are never moved: 5 bytes a state, and
-/// growing copies nothing. Read by the workers while a batch runs and
-/// appended to only between batches.
+/// start state is 0), in pages that are never moved, listed in a directory
+/// that is never moved either: 5 bytes a state, and growing copies nothing.
+/// Appended to by one thread at a time (the one committing a chunk, in the
+/// chunks' order: `Chunks`) while the workers read the links of earlier
+/// levels: an append writes only past `count`, and a new page's entry in
+/// the directory is an entry no reader looks at yet.
 final class ParentLinks: @unchecked Sendable {
     static let pageBits = 16
     static let pageSize = 1 << pageBits
+    /// Pages the directory holds: state ids are 32-bit, and a search cut at
+    /// `--max-states` may still append the rest of its batch.
+    static let maxPages = (1 << (31 - pageBits)) + 1024
 
-    // (Unchecked: written only between levels, by one thread, and read by
-    // every worker during a level; a checked access cost each look-up a
-    // call to the runtime's `swift_beginAccess`, about 60 instructions.)
-    @exclusivity(unchecked) private var parents: [UnsafeMutablePointer<Int32>] = []
-    @exclusivity(unchecked) private var steps: [UnsafeMutablePointer<UInt8>] = []
+    // (Unchecked: a checked access cost each look-up a call to the
+    // runtime's `swift_beginAccess`, about 60 instructions.)
+    private let parents: UnsafeMutablePointer<UnsafeMutablePointer<Int32>>
+    private let steps: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     @exclusivity(unchecked) private(set) var count = 0
 
-    init() { append(parent: -1, step: 0) }
+    init() {
+        // Pages of the directories are touched only as pages are added.
+        parents = .allocate(capacity: Self.maxPages)
+        steps = .allocate(capacity: Self.maxPages)
+        append(parent: -1, step: 0)
+    }
 
     deinit {
-        for p in parents { p.deallocate() }
-        for p in steps { p.deallocate() }
+        let pages = (count + Self.pageSize - 1) >> Self.pageBits
+        for p in 0..<pages {
+            parents[p].deallocate()
+            steps[p].deallocate()
+        }
+        parents.deallocate()
+        steps.deallocate()
     }
 
     func append(parent: Int32, step: UInt8) {
         let offset = count & (Self.pageSize - 1)
+        let page = count >> Self.pageBits
         if offset == 0 {
-            parents.append(.allocate(capacity: Self.pageSize))
-            steps.append(.allocate(capacity: Self.pageSize))
+            precondition(page < Self.maxPages, "more states than 32-bit ids can name")
+            (parents + page).initialize(to: .allocate(capacity: Self.pageSize))
+            (steps + page).initialize(to: .allocate(capacity: Self.pageSize))
         }
-        parents[parents.count - 1][offset] = parent
-        steps[steps.count - 1][offset] = step
+        parents[page][offset] = parent
+        steps[page][offset] = step
         count += 1
     }
 
