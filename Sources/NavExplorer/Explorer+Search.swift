@@ -337,14 +337,14 @@ extension Explorer {
             // A model of the thread's own: no reference count its steps
             // touch is shared with another thread (NavigationModel.unshared).
             let mine = parallel ? first.unshared() : first
-            var path = AncestorPath(start: mine, depth: level)
+            let path = AncestorPath(start: mine, depth: level)
             while true {
                 let c = chunks.next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard c < count else { break }
                 let lower = range.lowerBound + c * Self.chunk
                 var expansion = Expansion()
                 self.expand(
-                    lower..<min(range.upperBound, lower + Self.chunk), level: level, path: &path, links: links,
+                    lower..<min(range.upperBound, lower + Self.chunk), level: level, path: path, links: links,
                     seen: seen, chunk: c, of: chunks, into: &expansion)
                 chunks.finish(expansion, at: c) { self.commit(&$0, seen: seen, links: keepLinks ? links : nil) }
             }
@@ -370,7 +370,7 @@ extension Explorer {
     /// invariants: before that, each is looked up as it is made; without
     /// them, not at all, since it will be inserted when the turn comes).
     func expand(
-        _ range: Range<Int>, level: Int, path: inout AncestorPath, links: ParentLinks, seen: SeenSet,
+        _ range: Range<Int>, level: Int, path: AncestorPath, links: ParentLinks, seen: SeenSet,
         chunk: Int, of chunks: Chunks, into out: inout Expansion
     ) {
         var events: [Event] = []
@@ -392,30 +392,42 @@ extension Explorer {
         var turn = false
         // Whether a child was marked to be dropped (parent -1).
         var marked = false
-        // One model for every step: made equal to the parent again before
-        // each step after one that changed it, it copies only what that step
-        // changed (NavigationModel.reset(to:)); a copy of the parent retained
-        // and released every part of the model, about a dozen reference counts
+        // One model for every step but a parent's last: made equal to the
+        // parent before a step when it is not, it copies only what differs
+        // (NavigationModel.reset(to:)); a copy of the parent retained and
+        // released every part of the model, about a dozen reference counts
         // each way. A refused step changes nothing (NavigationModel.perform),
         // so the model serves the step after it as it is: most steps of a
-        // search are refused.
-        var model = path.top
+        // search are refused. (In memory that does not move, as the path's
+        // top model: a step takes either.)
+        let model = UnsafeMutablePointer<NavigationModel>.allocate(capacity: 1)
+        model.initialize(to: path.top)
+        defer {
+            model.deinitialize(count: 1)
+            model.deallocate()
+        }
+        // The last step from a parent (with the masks, the one known last)
+        // runs on the parent's own model, the path's top, which the next
+        // parent's rebuild makes anew anyway: one copy of the parent fewer a
+        // parent (legacy.nav, depth 10: 29,802 of 92,204 resets). What the
+        // canonical form reads of the parent is taken before (`StepOrigin`).
+        var origin = StepOrigin()
+        let top = path.topModel
         let masksFit = stepMasksFit
         for p in range {
             let id = Int32(truncatingIfNeeded: p)
             let firstChild = made
             path.rebuild(id, level: level, links: links, explorer: self, events: &events)
-            path.resetToTop(&model)
+            // Whether `model` is not the parent's state.
+            var stale = true
             // Every step starts from the parent, so its refusal and ignore
             // tests are asked of the parent at once (`NavigationModel.unrunSteps`).
             var refused: UInt64 = 0
             var ignored: UInt64 = 0
             if masksFit {
-                (refused, ignored) = withUnsafePointer(to: &model) { m in
-                    refusalList.withUnsafeBufferPointer { r in
-                        ignoreList.withUnsafeBufferPointer { i in
-                            NavigationModel.unrunSteps(refusals: r, ignores: i, in: m)
-                        }
+                (refused, ignored) = refusalList.withUnsafeBufferPointer { r in
+                    ignoreList.withUnsafeBufferPointer { i in
+                        NavigationModel.unrunSteps(refusals: r, ignores: i, in: top)
                     }
                 }
             }
@@ -430,7 +442,6 @@ extension Explorer {
                 toRun = (stepCount == 64 ? ~0 : (1 &<< UInt64(stepCount)) &- 1) & ~(refused | ignored)
                 out.steps += (ignored & ~refused).nonzeroBitCount
             }
-            var used = false
             var step = -1
             while true {
                 if masksFit {
@@ -441,25 +452,36 @@ extension Explorer {
                     step += 1
                     if step == stepCount { break }
                 }
-                if used {
-                    path.resetToTop(&model)
-                    used = false
+                let last = masksFit && toRun == 0
+                let target: UnsafeMutablePointer<NavigationModel>
+                if last {
+                    origin.take(from: top)
+                    path.topChanged()
+                    target = top
+                } else {
+                    if stale {
+                        model.pointee.reset(to: top)
+                        stale = false
+                    }
+                    target = model
                 }
                 if !masksFit {
                     if step < refusalTests.count, let test = refusalTests[step],
-                        withUnsafePointer(to: &model, { NavigationModel.refuses(test, in: $0) })
+                        NavigationModel.refuses(test, in: UnsafePointer(model))
                     {
                         continue
                     }
                     if step < ignoreTests.count, let test = ignoreTests[step],
-                        withUnsafePointer(to: &model, { NavigationModel.ignores(test, in: $0) })
+                        NavigationModel.ignores(test, in: UnsafePointer(model))
                     {
                         out.steps += 1
                         continue
                     }
                 }
-                guard let raised = run(step, on: &model, events: &events, recording: readsEvents) else { continue }
-                used = true
+                guard let raised = run(step, on: &target.pointee, events: &events, recording: readsEvents) else {
+                    continue
+                }
+                if !last { stale = true }
                 out.steps += 1
                 // Another shard's prefix: the step counts, its state is that shard's.
                 if let shard = config.shard, level + 1 == shard.prefixDepth,
@@ -469,7 +491,8 @@ extension Explorer {
                 }
                 // (Nothing to judge in a step that raised nothing when no `no log` is checked.)
                 var violations =
-                    raised || !noLog.isEmpty ? stepViolations(raised: raised, events: events, names: model.names) : 0
+                    raised || !noLog.isEmpty
+                    ? stepViolations(raised: raised, events: events, names: target.pointee.names) : 0
                 // (A step that leaves the state as it was is not told here by `==`
                 // with the parent: the ignored-step test above takes almost all of
                 // them before they run, and of those left the test found 0 to 0.7 %
@@ -477,16 +500,23 @@ extension Explorer {
                 // a state's fingerprint is the parent's, seen already.)
                 // A step that raised leaves the parent's state: no new state to fingerprint.
                 var fingerprint: UInt64 = 0
-                if !raised { fingerprint = path.canonicalFingerprint(&model, explorer: self, encoder: &encoder) }
+                if !raised {
+                    fingerprint =
+                        last
+                        ? encoder.canonicalFingerprint(
+                            of: &target.pointee, renaming: renamesInstances, stepFrom: &origin)
+                        : encoder.canonicalFingerprint(
+                            of: &target.pointee, renaming: renamesInstances, stepFrom: UnsafePointer(top))
+                }
                 var fresh = false
                 if !raised, deferLookups {
                     seen.prefetch(fingerprint)
-                    violations |= stateViolations(in: &model, events: events)
+                    violations |= stateViolations(in: &target.pointee, events: events)
                     fresh = true
                 } else if !raised {
                     takeTurnIfDue(before: made)
                     fresh = turn ? seen.insert(fingerprint) : !seen.contains(fingerprint)
-                    if fresh { violations |= stateViolations(in: &model, events: events) }
+                    if fresh { violations |= stateViolations(in: &target.pointee, events: events) }
                 }
                 if !fresh, violations == 0 { continue }
                 (children + made).initialize(
@@ -570,41 +600,43 @@ extension Explorer {
 /// state: `perform` and the clock read nothing else). Consecutive states of
 /// a level share most of their ancestors, so rebuilding a state costs about
 /// one step, and a worker holds `depth + 1` models, whatever the search's size.
-struct AncestorPath {
-    /// The state id on each level, -1 for none yet; level 0 is the start state.
-    private var ids: [Int32]
-    private var models: [NavigationModel]
-    private var chain: [Int32] = []
+///
+/// The models are in memory that does not move, so that the explorer can
+/// step the top one in place (`topModel`, then `topChanged()`).
+final class AncestorPath {
+    /// The state id on each level, -1 for none (or a model stepped past it);
+    /// level 0 is the start state.
+    private let ids: UnsafeMutablePointer<Int32>
+    private let models: UnsafeMutablePointer<NavigationModel>
+    private let levels: Int
+    @exclusivity(unchecked) private var chain: [Int32] = []
 
     init(start: NavigationModel, depth: Int) {
-        ids = [0] + Array(repeating: -1, count: depth)
-        models = Array(repeating: start, count: depth + 1)
+        levels = depth + 1
+        ids = .allocate(capacity: levels)
+        ids.initialize(repeating: -1, count: levels)
+        ids[0] = 0
+        models = .allocate(capacity: levels)
+        models.initialize(repeating: start, count: levels)
+    }
+
+    deinit {
+        models.deinitialize(count: levels)
+        models.deallocate()
+        ids.deallocate()
     }
 
     /// The model of the state last rebuilt.
-    var top: NavigationModel { models[models.count - 1] }
+    var top: NavigationModel { topModel.pointee }
 
-    /// Calls `body` with `top` in place (`top` itself is a copy).
-    private func withTop<R>(_ body: (UnsafePointer<NavigationModel>) -> R) -> R {
-        models.withUnsafeBufferPointer { models in body(models.baseAddress! + (models.count - 1)) }
-    }
+    /// Where the model of the state last rebuilt is.
+    var topModel: UnsafeMutablePointer<NavigationModel> { models + (levels - 1) }
 
-    /// The canonical form of `model`, one step from `top` (`Explorer.canonical(_:stepFrom:)`),
-    /// and its fingerprint (`StateEncoder.canonicalFingerprint`, both in one call).
-    func canonicalFingerprint(_ model: inout NavigationModel, explorer: Explorer, encoder: inout StateEncoder) -> UInt64
-    {
-        withTop { encoder.canonicalFingerprint(of: &model, renaming: explorer.renamesInstances, stepFrom: $0) }
-    }
-
-    /// Makes `model` equal to `top`, copying only what differs (`NavigationModel.reset(to:)`).
-    func resetToTop(_ model: inout NavigationModel) {
-        withTop { model.reset(to: $0) }
-    }
+    /// Says the top model was stepped: it is no longer the state last rebuilt.
+    func topChanged() { ids[levels - 1] = -1 }
 
     /// Makes `top` the model of state `id`, which is on the last level.
-    mutating func rebuild(
-        _ id: Int32, level: Int, links: ParentLinks, explorer: Explorer, events: inout [Event]
-    ) {
+    func rebuild(_ id: Int32, level: Int, links: ParentLinks, explorer: Explorer, events: inout [Event]) {
         // The chain's entries are overwritten, not removed: `removeAll(keepingCapacity:)`
         // went through the generic `replaceSubrange` on every rebuild (0.44 % of
         // plain.nav's search at depth 7).
@@ -620,14 +652,12 @@ struct AncestorPath {
         for k in stride(from: length - 1, through: 0, by: -1) {
             let node = chain[k]
             lv += 1
-            models.withUnsafeMutableBufferPointer { models in
-                // The level's model becomes its parent's again, copying only what the
-                // last step there changed (NavigationModel.reset(to:)), and steps in place.
-                models[lv].reset(to: UnsafePointer(models.baseAddress! + (lv - 1)))
-                // Never recorded: a rebuilt state's properties were checked when it was found.
-                _ = explorer.run(Int(links.step(of: node)), on: &models[lv], events: &events, recording: false)
-                explorer.canonical(&models[lv], stepFrom: UnsafePointer(models.baseAddress! + (lv - 1)))
-            }
+            // The level's model becomes its parent's again, copying only what differs
+            // (NavigationModel.reset(to:)), and steps in place.
+            models[lv].reset(to: UnsafePointer(models + (lv - 1)))
+            // Never recorded: a rebuilt state's properties were checked when it was found.
+            _ = explorer.run(Int(links.step(of: node)), on: &models[lv], events: &events, recording: false)
+            explorer.canonical(&models[lv], stepFrom: UnsafePointer(models + (lv - 1)))
             ids[lv] = node
         }
     }

@@ -25,6 +25,16 @@ extension NavigationModel {
         navs.refreshHashes()
     }
 
+    /// `canonicalize(renaming:stepFrom:)` of a state one step from a parent
+    /// the model was, before the step: what the renaming reads of the parent
+    /// taken then (`StepOrigin`).
+    @inline(__always)
+    public mutating func canonicalize(renaming: Bool, stepFrom origin: UnsafePointer<StepOrigin>) {
+        makeClockRelative()
+        if renaming { renameInstancesUnhashed(stepFrom: origin) }
+        navs.refreshHashes()
+    }
+
     /// All of `canonicalize()` but the controllers' hashes.
     @inline(__always)
     private mutating func makeClockRelative() {

@@ -51,12 +51,32 @@ extension NavigationModel {
     /// again (`canonicalize(renaming:stepFrom:)` takes them after it).
     @inline(__always)
     mutating func renameInstancesUnhashed(stepFrom parent: UnsafePointer<NavigationModel>) {
+        renameInstancesUnhashed(
+            parentCreated: parent.pointee.created, parentScreens: parent.pointee.screens.count,
+            parentCounters: parent.pointer(to: \.counters)!)
+    }
+
+    /// `renameInstancesUnhashed(stepFrom:)` of a parent the model no longer
+    /// is: what the renaming reads of it, taken before the step (`StepOrigin`).
+    @inline(__always)
+    mutating func renameInstancesUnhashed(stepFrom origin: UnsafePointer<StepOrigin>) {
+        renameInstancesUnhashed(
+            parentCreated: origin.pointee.created, parentScreens: origin.pointee.screenCount,
+            parentCounters: origin.pointer(to: \.counters)!)
+    }
+
+    /// The renaming of a state one step from a parent with `parentCreated`
+    /// instances made, `parentScreens` alive and the counters `parentCounters`.
+    @inline(__always)
+    private mutating func renameInstancesUnhashed(
+        parentCreated: Int, parentScreens: Int, parentCounters: UnsafePointer<ClassCounters>
+    ) {
         // (`renameInstances`' test first: it holds in most states of most searches.)
         if screens.count == created { return }
-        let made = created &- parent.pointee.created
-        if screens.count == parent.pointee.screens.count &+ made {
+        let made = created &- parentCreated
+        if screens.count == parentScreens &+ made {
             if made == 0 { return }
-            if renameAfterMaking(from: parent) { return }
+            if renameAfterMaking(from: parentCounters) { return }
         }
         renameAfterReleasing()
     }
@@ -80,8 +100,8 @@ extension NavigationModel {
     /// ones may have changed (`ClassCounters.classesRaisedFromOne`).
     /// (Called: inlined, its frame cost every call of its caller.)
     @inline(never)
-    private mutating func renameAfterMaking(from parent: UnsafePointer<NavigationModel>) -> Bool {
-        guard let raised = counters.classesRaisedFromOne(since: parent.pointer(to: \.counters)!) else { return false }
+    private mutating func renameAfterMaking(from parentCounters: UnsafePointer<ClassCounters>) -> Bool {
+        guard let raised = counters.classesRaisedFromOne(since: parentCounters) else { return false }
         var rest = raised
         while rest != 0 {
             let cls = ClassName(id: UInt32(truncatingIfNeeded: rest.trailingZeroBitCount))

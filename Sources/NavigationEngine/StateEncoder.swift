@@ -109,6 +109,16 @@ public struct StateEncoder {
         return fingerprint(ofSearchState: &model)
     }
 
+    /// `canonicalFingerprint(of:renaming:stepFrom:)` of a model that was
+    /// the parent itself, before the step: what the renaming reads of the
+    /// parent taken then (`StepOrigin`).
+    public mutating func canonicalFingerprint(
+        of model: inout NavigationModel, renaming: Bool, stepFrom origin: UnsafePointer<StepOrigin>
+    ) -> UInt64 {
+        model.canonicalize(renaming: renaming, stepFrom: origin)
+        return fingerprint(ofSearchState: &model)
+    }
+
     /// Whether the declarations mixed last are `model`'s.
     @inline(__always)
     private func sameDeclarations(as model: UnsafePointer<NavigationModel>) -> Bool {

@@ -63,7 +63,7 @@ struct SearchStorageTests {
             // Each level's states in order, then the deepest level backwards
             // (so the path changes more than one level at a time).
             for (level, range) in levels.enumerated() {
-                var path = AncestorPath(start: first, depth: level)
+                let path = AncestorPath(start: first, depth: level)
                 for id in Array(range) + Array(range.reversed()) {
                     path.rebuild(Int32(id), level: level, links: links, explorer: explorer, events: &events)
                     #expect(path.top == models[id], "state \(id) on level \(level)")
