@@ -193,12 +193,20 @@ final class ParentLinks: @unchecked Sendable {
     // runtime's `swift_beginAccess`, about 60 instructions.)
     private let parents: UnsafeMutablePointer<UnsafeMutablePointer<Int32>>
     private let steps: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
-    @exclusivity(unchecked) private(set) var count = 0
+    /// The count, in a cache line of its own: written on every append while
+    /// the other threads read `parents` and `steps` on every look-up, it
+    /// would take their line from them each time.
+    private let counter: UnsafeMutablePointer<Int>
+
+    /// Links held.
+    var count: Int { counter.pointee }
 
     init() {
         // Pages of the directories are touched only as pages are added.
         parents = .allocate(capacity: Self.maxPages)
         steps = .allocate(capacity: Self.maxPages)
+        counter = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 64).bindMemory(to: Int.self, capacity: 1)
+        counter.initialize(to: 0)
         append(parent: -1, step: 0)
     }
 
@@ -210,9 +218,11 @@ final class ParentLinks: @unchecked Sendable {
         }
         parents.deallocate()
         steps.deallocate()
+        UnsafeMutableRawPointer(counter).deallocate()
     }
 
     func append(parent: Int32, step: UInt8) {
+        let count = counter.pointee
         let offset = count & (Self.pageSize - 1)
         let page = count >> Self.pageBits
         if offset == 0 {
@@ -222,7 +232,7 @@ final class ParentLinks: @unchecked Sendable {
         }
         parents[page][offset] = parent
         steps[page][offset] = step
-        count += 1
+        counter.pointee = count + 1
     }
 
     @inline(__always)
