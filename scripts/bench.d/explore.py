@@ -9,11 +9,13 @@ in a `# bench depth: N` line: the depth at which the search visits at least
 2 million distinct states (issue 13); `--depth D` runs every setup at D
 instead (a quick look).
 
-    explore.py --navsh BIN [--depth D] [--only NAME,NAME] [--runs N] [--spin SCRIPT | --no-spin]
+    explore.py --navsh BIN [--depth D] [--only NAME,NAME] [--runs N] [--core C] [--spin SCRIPT | --no-spin]
 
 Each figure is the fastest of N runs (3 unless --runs), navsh's and SPIN's
 alike: this machine is a VM whose speed drifts by 1.3 x within minutes, and
 the fastest run is the one least disturbed. Every run's seconds are printed.
+One-job searches and SPIN's anchor run on the same core (C, or the last
+one this process may use): the cores of this VM differ in speed.
 
 Per setup and jobs: distinct states, steps, seconds, distinct states/s,
 bytes per stored state (peak memory above a depth-1 run's, over the states
@@ -45,10 +47,17 @@ def cpu_seconds():
     return usage.ru_utime + usage.ru_stime
 
 
-def explore(navsh, setup, depth, jobs):
+def pinned(core):
+    """A preexec_fn that keeps the child on `core` (None: anywhere)."""
+    if core is None:
+        return None
+    return lambda: os.sched_setaffinity(0, {core})
+
+
+def explore(navsh, setup, depth, jobs, core=None):
     cpu = cpu_seconds()
     out = subprocess.run([navsh, "explore", setup, "--depth", str(depth), "--jobs", str(jobs), "--json"],
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, preexec_fn=pinned(core))
     summary = [json.loads(line) for line in out.stdout.splitlines() if '"type":"summary"' in line]
     if not summary or summary[0]["result"] != "none":
         raise SystemExit(f"bench explore: {setup} did not run to its depth: {out.stdout[-400:]}{out.stderr[-400:]}")
@@ -80,9 +89,9 @@ def setup_depth(setup):
     raise SystemExit(f"bench explore: {setup} has no `# bench depth: N` line")
 
 
-def spin_rates(script):
+def spin_rates(script, core):
     """SPIN's depth-first and breadth-first lines and rates from one run of its anchor."""
-    spin = subprocess.run(["sh", script], capture_output=True, text=True)
+    spin = subprocess.run(["sh", script], capture_output=True, text=True, preexec_fn=pinned(core))
     m = re.search(r"([\d.]+) states/s \(bfs", spin.stdout)
     if spin.returncode != 0 or not m:
         print(f"bench explore: the SPIN anchor failed: {spin.stdout[-400:]}{spin.stderr[-400:]}")
@@ -96,11 +105,18 @@ def main():
     ap.add_argument("--depth", type=int, default=None)
     ap.add_argument("--only", default="")
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--core", type=int, default=None)
     ap.add_argument("--spin", default=os.path.join(HERE, "..", "..", "..", "shared", "anchors", "spin", "run.sh"))
     ap.add_argument("--no-spin", action="store_true")
     ap.add_argument("--no-pair", action="store_true")
     args = ap.parse_args()
     runs = max(1, args.runs)
+    # One-job searches and SPIN's run on one core, the same for both: this
+    # VM's two cores differ in speed (legacy.nav at depth 16 took 2.16-2.25 s
+    # on core 0 and 1.73-2.11 s on core 1, alternating), and a one-job run
+    # landed on either.
+    cores = sorted(os.sched_getaffinity(0))
+    core = args.core if args.core is not None else cores[-1]
     setups = sorted(glob.glob(os.path.join(HERE, "explore", "*.nav")))
     if args.only:
         setups = [s for s in setups if os.path.basename(s)[:-4] in args.only.split(",")]
@@ -109,7 +125,8 @@ def main():
         print(f"depth {args.depth} on every setup", end="")
     else:
         print("each setup at its `# bench depth` (at least 2 million distinct states)", end="")
-    print(f"; each figure the fastest of {runs} runs (SPIN's too), the runs of a setup's one and two jobs alternating")
+    print(f"; each figure the fastest of {runs} runs (SPIN's too), the runs of a setup's one and two jobs alternating;"
+          f" one-job searches and SPIN on core {core}")
     header = f"{'setup':<18}{'depth':>6}{'jobs':>5}{'states':>11}{'steps':>12}{'s':>8}{'states/s':>11}{'B/state':>9}{'RSS/st':>8}{'peak MiB':>10}{'CPU s':>7}{'st/CPU-s':>10}{'s, all runs':>22}"
     print(header)
     rates = {}
@@ -121,7 +138,7 @@ def main():
         tries = {1: [], 2: []}
         for _ in range(runs):
             for jobs in (1, 2):
-                tries[jobs].append(explore(args.navsh, setup, depths[setup], jobs))
+                tries[jobs].append(explore(args.navsh, setup, depths[setup], jobs, core if jobs == 1 else None))
         for jobs in (1, 2):
             s = min(tries[jobs], key=lambda t: t["seconds"])
             rate = s["states"] / s["seconds"] if s["seconds"] > 0 else 0
@@ -142,7 +159,7 @@ def main():
                   f" {pair[0]:.2f} s and {pair[1]:.2f} s, together {ceilings[name]:.2f} x one alone", flush=True)
     if args.no_spin:
         return
-    spins = [r for r in (spin_rates(args.spin) for _ in range(runs)) if r]
+    spins = [r for r in (spin_rates(args.spin, core) for _ in range(runs)) if r]
     if not spins:
         return
     best = max(spins, key=lambda r: r[1])
