@@ -54,6 +54,8 @@ struct SendablePointer<T>: @unchecked Sendable {
 /// after every thread has been joined.
 final class Chunks: @unchecked Sendable {
     let next = Atomic<Int>(0)
+    /// Whether the batch was given up (Ctrl-C): no thread takes another chunk.
+    let abandoned = Atomic<Bool>(false)
     /// Chunks whose children are all in the seen-set: the first `committed`.
     let committed = Atomic<Int>(0)
     /// Whether a thread is committing finished chunks.
@@ -100,10 +102,14 @@ final class Chunks: @unchecked Sendable {
         }
     }
 
-    /// The expansions in chunk order, every one put and committed.
+    /// The expansions in chunk order, of every chunk taken, each put and
+    /// committed: all of them, or the first ones when the batch was given up
+    /// (chunks are taken in order, and a taken one is finished).
     func take() -> [Expansion] {
-        precondition(committed.load(ordering: .sequentiallyConsistent) == count)
-        return (0..<count).map { (slots + $0).move() }
+        let taken = min(count, next.load(ordering: .sequentiallyConsistent))
+        precondition(committed.load(ordering: .sequentiallyConsistent) == taken)
+        precondition(taken == count || abandoned.load(ordering: .sequentiallyConsistent))
+        return (0..<taken).map { (slots + $0).move() }
     }
 }
 
@@ -173,8 +179,9 @@ extension Explorer {
                 // Which children are new: inserted in the seen-set in the
                 // chunks' order as they are made (`Chunks`), so the first of
                 // two equal states wins as it would on one thread.
-                let expansions = expand(
-                    batchStart..<batchEnd, level: level, first: first, links: links, pool: pool, seen: seen)
+                let (expansions, stopped) = expand(
+                    batchStart..<batchEnd, level: level, first: first, links: links, pool: pool, seen: seen,
+                    shouldStop: shouldStop)
                 // (Read once a batch, not once a child.)
                 let silenced = config.shard.map { !$0.reportsShort(length: level + 1) } ?? false
                 let maxStates = config.maxStates
@@ -209,6 +216,11 @@ extension Explorer {
                             break search
                         }
                     }
+                }
+                // Ctrl-C in the batch: what its chunks taken found is merged, the rest is not explored.
+                if stopped {
+                    result.cut = .interrupted
+                    break search
                 }
                 batchStart = batchEnd
                 if config.fixedBatchPerJob == nil {
@@ -307,11 +319,15 @@ extension Explorer {
     /// Expands the states `range` of `level` on the pool's threads (the
     /// calling one alone without a pool), each taking the next chunk as it
     /// finishes one; the expansions come back in chunk order (the order of
-    /// the parents), whatever thread made them.
+    /// the parents), whatever thread made them. The calling thread asks
+    /// `shouldStop` before each chunk it takes; once it says so, no thread
+    /// takes another, and the expansions are those of the chunks taken, with
+    /// `stopped` true. (Ctrl-C is answered within a chunk: between batches,
+    /// it waited for a fifth of a second of work, and more on a loaded machine.)
     func expand(
         _ range: Range<Int>, level: Int, first: NavigationModel, links: ParentLinks, pool: WorkerPool?,
-        seen: SeenSet
-    ) -> [Expansion] {
+        seen: SeenSet, shouldStop: () -> Bool
+    ) -> (expansions: [Expansion], stopped: Bool) {
         let count = (range.count + Self.chunk - 1) / Self.chunk
         let chunks = Chunks(count)
         let parallel = pool.map { $0.count > 1 } ?? false && count > 1
@@ -333,24 +349,36 @@ extension Explorer {
                 seen.growFull()
             }
         }
-        let work: @Sendable (Int) -> Void = { _ in
-            // A model of the thread's own: no reference count its steps
-            // touch is shared with another thread (NavigationModel.unshared).
-            let mine = parallel ? first.unshared() : first
-            let path = AncestorPath(start: mine, depth: level)
-            while true {
-                let c = chunks.next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard c < count else { break }
-                let lower = range.lowerBound + c * Self.chunk
-                var expansion = Expansion()
-                self.expand(
-                    lower..<min(range.upperBound, lower + Self.chunk), level: level, path: path, links: links,
-                    seen: seen, chunk: c, of: chunks, into: &expansion)
-                chunks.finish(expansion, at: c) { self.commit(&$0, seen: seen, links: keepLinks ? links : nil) }
+        return withoutActuallyEscaping(shouldStop) { shouldStop in
+            let stop = StopCheck(asks: shouldStop)
+            let work: @Sendable (Int) -> Void = { index in
+                // A model of the thread's own: no reference count its steps
+                // touch is shared with another thread (NavigationModel.unshared).
+                let mine = parallel ? first.unshared() : first
+                let path = AncestorPath(start: mine, depth: level)
+                while true {
+                    // (Asked on the calling thread only, `work(0)`.)
+                    if index == 0, stop.asks() { chunks.abandoned.store(true, ordering: .relaxed) }
+                    if chunks.abandoned.load(ordering: .relaxed) { break }
+                    let c = chunks.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard c < count else { break }
+                    let lower = range.lowerBound + c * Self.chunk
+                    var expansion = Expansion()
+                    self.expand(
+                        lower..<min(range.upperBound, lower + Self.chunk), level: level, path: path, links: links,
+                        seen: seen, chunk: c, of: chunks, into: &expansion)
+                    chunks.finish(expansion, at: c) { self.commit(&$0, seen: seen, links: keepLinks ? links : nil) }
+                }
             }
+            if parallel, let pool { pool.run(work) } else { work(0) }
+            return (chunks.take(), chunks.abandoned.load(ordering: .relaxed))
         }
-        if parallel, let pool { pool.run(work) } else { work(0) }
-        return chunks.take()
+    }
+
+    /// The search's `shouldStop`, handed to the batch's work, which may run
+    /// on other threads: only the calling thread asks it.
+    private struct StopCheck: @unchecked Sendable {
+        let asks: () -> Bool
     }
 
     /// One worker's share: every step from every state of `range`, in order.

@@ -307,12 +307,23 @@ struct ExplorerSearchTests {
         #expect(result.violations.isEmpty)
     }
 
-    @Test("Ctrl-C stops between batches with what was explored")
+    @Test("Ctrl-C stops before the next chunk with what was explored")
     func interrupted() {
-        let result = Setup("push Home\nexplore \"push A\" pop").explorer(depth: 20).run(shouldStop: { true })
+        // Asked before each chunk and after each batch: the fourth time is in
+        // the second level's batch, after the first level was explored.
+        var asked = 0
+        let result = Setup("push Home\nexplore \"push A\" pop").explorer(depth: 20).run(shouldStop: {
+            asked += 1
+            return asked > 3
+        })
         #expect(result.cut == .interrupted)
-        #expect(result.depthComplete == 0)
+        #expect(result.depthComplete == 1)
         #expect(result.states > 1)
+        // At once: nothing but the start state.
+        let atOnce = Setup("push Home\nexplore \"push A\" pop").explorer(depth: 20).run(shouldStop: { true })
+        #expect(atOnce.cut == .interrupted)
+        #expect(atOnce.depthComplete == 0)
+        #expect(atOnce.states == 1)
     }
 
     @Test("a setup with nothing to break explores its whole reach and stops early")
