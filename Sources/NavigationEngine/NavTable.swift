@@ -28,17 +28,29 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     ///
     /// `other` is read in place, through its address (handed over by value,
     /// the table was copied first, its slots retained and then released).
-    @inline(__always) mutating func reset(to other: UnsafePointer<NavTable>) {
+    ///
+    /// A transition this table's slot has and `other`'s has not gives its
+    /// list of removed screens to `spare` when that holds none
+    /// (`NavSlots.assign(from:spare:)`).
+    @inline(__always) mutating func reset(to other: UnsafePointer<NavTable>, spare: inout [ScreenName]) {
         searchFrom = other.pointee.searchFrom
         if slots === other.pointee.slots || slots.isUnwrittenCopy(of: other.pointee.slots) { return }
         if slots.capacity >= other.pointee.slots.count, isKnownUniquelyReferenced(&slots) {
             // `other`'s slots lent, not retained: the table behind `other`
             // holds them for the call (a retain and a release a reset, about
             // 40 instructions).
-            Unmanaged.passUnretained(other.pointee.slots)._withUnsafeGuaranteedRef { slots.assign(from: $0) }
+            Unmanaged.passUnretained(other.pointee.slots)._withUnsafeGuaranteedRef {
+                slots.assign(from: $0, spare: &spare)
+            }
         } else {
             slots = other.pointee.slots
         }
+    }
+
+    /// `reset(to:spare:)` with no spare list kept.
+    mutating func reset(to other: UnsafePointer<NavTable>) {
+        var spare: [ScreenName] = []
+        reset(to: other, spare: &spare)
     }
 
     /// `reset(to:)` from a table handed over by value.
@@ -336,10 +348,13 @@ final class NavSlots: @unchecked Sendable {
 
     /// Makes every slot, summary and sum equal to `other`'s, in place (the
     /// capacity is enough). Each controller keeps the parts it shares with
-    /// `other`'s (`NavController.reset(to:)`). Only on slots that one table
-    /// alone holds.
-    func assign(from other: NavSlots) {
-        precondition(capacity >= other.count)
+    /// `other`'s (`NavController.reset(to:spare:)`, which may leave a list's
+    /// storage in `spare`). Only on slots that one table alone holds.
+    func assign(from other: NavSlots, spare: inout [ScreenName]) {
+        // Asserted, not a precondition: the one caller (`NavTable.reset`)
+        // has just tested it, and the test again cost about 3 instructions
+        // a reset on every setup.
+        assert(capacity >= other.count)
         if count > other.count { Self.deinitializeSlots(base + other.count, count: count - other.count) }
         let common = Swift.min(count, other.count)
         for id in 1..<common {
@@ -355,7 +370,7 @@ final class NavSlots: @unchecked Sendable {
             } else if NavSlots.isEmpty(mine) {
                 mine.initialize(to: theirs.pointee)
             } else {
-                NavSlots.payload(mine).pointee.reset(to: NavSlots.payload(theirs))
+                NavSlots.payload(mine).pointee.reset(to: NavSlots.payload(theirs), spare: &spare)
             }
         }
         if other.count > common { (base + common).initialize(from: other.base + common, count: other.count - common) }

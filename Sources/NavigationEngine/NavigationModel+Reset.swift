@@ -25,7 +25,7 @@ extension NavigationModel {
         counters.assign(from: other.pointer(to: \.counters)!)
         created = other.pointee.created
         screens.assign(from: other.pointer(to: \.screens)!)
-        navs.reset(to: other.pointer(to: \.navs)!)
+        navs.reset(to: other.pointer(to: \.navs)!, spare: &scratch.spareList)
         nextNavID = other.pointee.nextNavID
         if !window.sharesStorage(with: other.pointee.window) { window = other.pointee.window }
         modals.assign(from: other.pointer(to: \.modals)!)

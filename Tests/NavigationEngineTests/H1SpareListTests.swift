@@ -1,0 +1,68 @@
+import Testing
+
+@testable import NavigationEngine
+
+/// A transition a reset drops (the parent's controller has none) leaves its
+/// list of removed screens in the model's spare list, for the next pop's
+/// list, instead of freeing it (`NavController.reset(to:spare:)`).
+@Suite("H1: the spare list a reset leaves")
+struct H1SpareListTests {
+    static func transition(removing removed: [ScreenName], to: ScreenName) -> NavTransition {
+        NavTransition(
+            kind: .pop, from: removed.first, to: to, removed: removed, addedBelow: [], toIsNew: false, animated: true,
+            repairsBar: false, start: 0, end: 350)
+    }
+
+    @Test("a dropped transition's list goes to an empty spare; a spare that holds one is kept")
+    func tableReset() {
+        var names = ClassNames()
+        let cls = names.intern("SpareScreen")
+        let screens = (1...4).map { ScreenName(cls: cls, ordinal: $0) }
+        var parent: NavTable = [:]
+        parent[1] = NavController(id: 1, cls: .plain, stack: Array(screens[0..<2]))
+        var child: NavTable = [:]
+        child[1] = NavController(id: 1, cls: .plain, stack: Array(screens[0..<2]))
+        var removed: [ScreenName] = []
+        removed.reserveCapacity(3)
+        removed.append(contentsOf: screens[2..<4])
+        let storage = removed.withUnsafeBufferPointer { $0.baseAddress }
+        child[1]?.transition = Self.transition(removing: removed, to: screens[1])
+        removed = []
+        var spare: [ScreenName] = []
+        withUnsafePointer(to: parent) { child.reset(to: $0, spare: &spare) }
+        #expect(child == parent)
+        #expect(child[1]?.transition == nil)
+        #expect(spare.withUnsafeBufferPointer { $0.baseAddress } == storage)
+        #expect(spare.capacity >= 3)
+        // A spare that holds storage already is left as it is.
+        child[1]?.transition = Self.transition(removing: [screens[3]], to: screens[1])
+        withUnsafePointer(to: parent) { child.reset(to: $0, spare: &spare) }
+        #expect(child == parent)
+        #expect(spare.withUnsafeBufferPointer { $0.baseAddress } == storage)
+    }
+
+    @Test("a model reset from a pop in flight is its parent, and its next pops are the parent's")
+    func modelReset() {
+        var sim = Sim(.legacy)
+        sim.given(.push("A"), .push("B"), .push("C"), .push("D"))
+        let parent = sim.model
+        var child = parent
+        var events: [Event] = []
+        _ = try? child.perform(.popToRoot(animated: true), events: &events)
+        #expect(child.navs[1]?.transition?.removed.count == 3)
+        withUnsafePointer(to: parent) { child.reset(to: $0) }
+        #expect(child == parent)
+        #expect(child.scratch.spareList.capacity >= 3)
+        // The spare list is written by the next pop; the parent's state is untouched.
+        var fresh = parent
+        for action in [Action.pop(animated: true), .popToRoot(animated: true)] {
+            var a: [Event] = []
+            var b: [Event] = []
+            _ = try? child.perform(action, events: &a)
+            _ = try? fresh.perform(action, events: &b)
+            #expect(child == fresh)
+            #expect(a == b)
+        }
+        #expect(parent.navs[1]?.stack.count == 4)
+    }
+}
