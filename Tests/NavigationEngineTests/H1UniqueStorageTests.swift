@@ -52,4 +52,42 @@ struct H1UniqueStorageTests {
         #expect(theirs == Self.names(5..<10))
         #expect(own.count == 6)
     }
+
+    @Test(
+        "a queue is made the other's from the first call that differs, its calls' arrays neither leaked nor freed early"
+    )
+    func queue() {
+        let a = ScreenName(cls: ClassName(id: 3), ordinal: 1)
+        let b = ScreenName(cls: ClassName(id: 3), ordinal: 2)
+        var payload = Self.names(1..<5)
+        var mine: [NavCall] = [.push(a, animated: true), .setStack(payload, animated: false), .pop(animated: true)]
+        mine.reserveCapacity(8)
+        var theirs: [NavCall] = [
+            .push(a, animated: true), .popTo(b, animated: true), .setStack(payload, animated: true),
+        ]
+        theirs.append(.popToRoot(animated: false))
+        let storage = mine.withUnsafeBufferPointer { $0.baseAddress }
+        withUnsafePointer(to: &theirs) { assignReusingStorage(&mine, bitsOf: $0) }
+        #expect(mine == theirs)
+        #expect(mine.withUnsafeBufferPointer { $0.baseAddress } == storage)
+        #expect(!sameStorage(mine, theirs))
+        // Shorter again, then appended to as any array.
+        var short: [NavCall] = [.push(a, animated: true)]
+        withUnsafePointer(to: &short) { assignReusingStorage(&mine, bitsOf: $0) }
+        #expect(mine == short)
+        mine.append(.pop(animated: false))
+        #expect(mine.count == 2)
+        // Shared: left alone, the other's shared.
+        var other: [NavCall] = [.setStack(payload, animated: true)]
+        let kept = mine
+        withUnsafePointer(to: &other) { assignReusingStorage(&mine, bitsOf: $0) }
+        #expect(mine == other)
+        #expect(kept == [.push(a, animated: true), .pop(animated: false)])
+        #expect(sameStorage(mine, other))
+        // Every copy of the payload released: it is its array's alone again.
+        mine = []
+        other = []
+        theirs = []
+        #expect(isUniqueStorage(&payload))
+    }
 }
