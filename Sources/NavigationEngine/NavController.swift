@@ -105,13 +105,22 @@ extension NavController {
         } else if otherMoving {
             put(NavTransition(copying: NavSlots.transition(of: other)), into: &transition)
         }
-        assignReusingStorage(&queue, bitsOf: other.pointer(to: \.queue)!)
+        assignReusingStorage(&queue, bitsOf: other.pointer(to: \.queue)!, holdsReferences: NavCall.holdsReferences)
         barCorrupted = other.pointee.barCorrupted
         if tabName != nil || other.pointee.tabName != nil { tabName = other.pointee.tabName }
     }
 
     /// How many stored properties `reset(to:)` resets (ResetTests).
     static let resetPropertyCount = 12
+}
+
+extension NavCall {
+    /// Whether the call holds a reference (`setStack`'s array); the others
+    /// are plain bits (a screen's name, flags), copied and dropped as bits
+    /// (`assignReusingStorage(_:bitsOf:holdsReferences:)`).
+    @inline(__always) static func holdsReferences(_ call: UnsafePointer<NavCall>) -> Bool {
+        if case .setStack = call.pointee { true } else { false }
+    }
 }
 
 extension NavController {

@@ -67,20 +67,26 @@ struct H1UniqueStorageTests {
         ]
         theirs.append(.popToRoot(animated: false))
         let storage = mine.withUnsafeBufferPointer { $0.baseAddress }
-        withUnsafePointer(to: &theirs) { assignReusingStorage(&mine, bitsOf: $0) }
+        withUnsafePointer(to: &theirs) {
+            assignReusingStorage(&mine, bitsOf: $0, holdsReferences: NavCall.holdsReferences)
+        }
         #expect(mine == theirs)
         #expect(mine.withUnsafeBufferPointer { $0.baseAddress } == storage)
         #expect(!sameStorage(mine, theirs))
         // Shorter again, then appended to as any array.
         var short: [NavCall] = [.push(a, animated: true)]
-        withUnsafePointer(to: &short) { assignReusingStorage(&mine, bitsOf: $0) }
+        withUnsafePointer(to: &short) {
+            assignReusingStorage(&mine, bitsOf: $0, holdsReferences: NavCall.holdsReferences)
+        }
         #expect(mine == short)
         mine.append(.pop(animated: false))
         #expect(mine.count == 2)
         // Shared: left alone, the other's shared.
         var other: [NavCall] = [.setStack(payload, animated: true)]
         let kept = mine
-        withUnsafePointer(to: &other) { assignReusingStorage(&mine, bitsOf: $0) }
+        withUnsafePointer(to: &other) {
+            assignReusingStorage(&mine, bitsOf: $0, holdsReferences: NavCall.holdsReferences)
+        }
         #expect(mine == other)
         #expect(kept == [.push(a, animated: true), .pop(animated: false)])
         #expect(sameStorage(mine, other))
