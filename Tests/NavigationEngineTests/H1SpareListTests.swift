@@ -65,4 +65,22 @@ struct H1SpareListTests {
         }
         #expect(parent.navs[1]?.stack.count == 4)
     }
+
+    /// A transition whose two lists are the empty array's storage is dropped
+    /// by a reset without being destroyed: that storage is one static
+    /// object, shared by every empty array, whose count of references the
+    /// runtime does not keep (never unique), so it has nothing to release.
+    @Test("the empty array's storage is one object, never unique")
+    func emptyStorage() {
+        var a: [ScreenName] = []
+        var b = [ScreenName]()
+        #expect(sameStorage(a, b))
+        #expect(!isUniqueStorage(&a))
+        #expect(!isUniqueStorage(&b))
+        var c = H1SpareListTests.transition(removing: [], to: ScreenName(cls: ClassName(id: 3), ordinal: 1)).removed
+        #expect(sameStorage(c, a))
+        c.append(ScreenName(cls: ClassName(id: 3), ordinal: 2))
+        #expect(!sameStorage(c, a))
+        #expect(isUniqueStorage(&c))
+    }
 }
