@@ -115,7 +115,21 @@ extension NavController {
                 withUnsafeMutablePointer(to: &transition) { $0.initialize(to: nil) }
             }
         } else if otherMoving {
-            put(NavTransition(copying: NavSlots.transition(of: other)), into: &transition)
+            let theirs = NavSlots.transition(of: other)
+            if sameStorage(theirs.pointee.removed, []), sameStorage(theirs.pointee.addedBelow, []) {
+                // Lists that are both the empty array's storage need no retain
+                // (see above): the parent's transition copied as its bits,
+                // into a field that held nothing (the optional is the
+                // transition's size, `H1SpareListTests`), without two calls
+                // to swift_retain (legacy.nav, depth 10: 6,532 -> 6,528
+                // instructions a state, the other setups 1 to 3 fewer).
+                withUnsafeMutablePointer(to: &self) { mine in
+                    UnsafeMutableRawPointer(NavSlots.transition(of: mine))
+                        .copyMemory(from: theirs, byteCount: MemoryLayout<NavTransition>.size)
+                }
+            } else {
+                put(NavTransition(copying: theirs), into: &transition)
+            }
         }
         assignReusingStorage(&queue, bitsOf: other.pointer(to: \.queue)!, holdsReferences: NavCall.holdsReferences)
         barCorrupted = other.pointee.barCorrupted

@@ -83,4 +83,32 @@ struct H1SpareListTests {
         #expect(!sameStorage(c, a))
         #expect(isUniqueStorage(&c))
     }
+
+    /// A parent's transition whose lists are both the empty array's storage
+    /// is copied into a controller that has none as its bits: the optional
+    /// must be the transition's size (no tag byte of its own: nil is a
+    /// null list), and the copy equal to the parent's.
+    @Test("a parent's push transition, both lists empty, is copied as bits")
+    func bitsCopy() {
+        #expect(MemoryLayout<NavTransition?>.size == MemoryLayout<NavTransition>.size)
+        var names = ClassNames()
+        let cls = names.intern("BitsScreen")
+        let screens = (1...2).map { ScreenName(cls: cls, ordinal: $0) }
+        var parent: NavTable = [:]
+        parent[1] = NavController(id: 1, cls: .plain, stack: screens)
+        parent[1]?.transition = NavTransition(
+            kind: .push, from: screens[0], to: screens[1], removed: [], addedBelow: [], toIsNew: true, animated: true,
+            repairsBar: false, start: 5, end: 355)
+        var child: NavTable = [:]
+        child[1] = NavController(id: 1, cls: .plain, stack: screens)
+        var spare: [ScreenName] = []
+        withUnsafePointer(to: parent) { child.reset(to: $0, spare: &spare) }
+        #expect(child == parent)
+        #expect(child.isTransitioning(1) == true)
+        #expect(child[1]?.transition == parent[1]?.transition)
+        // Written after, as any transition.
+        child[1]?.transition?.removed.append(screens[0])
+        #expect(child[1]?.transition?.removed == [screens[0]])
+        #expect(parent[1]?.transition?.removed == [])
+    }
 }
