@@ -111,4 +111,36 @@ struct H1SpareListTests {
         #expect(child[1]?.transition?.removed == [screens[0]])
         #expect(parent[1]?.transition?.removed == [])
     }
+
+    /// `NavTransition.reset(to:)` copies every field but the two lists as
+    /// bytes: the lists must be side by side and every other field a plain
+    /// value.
+    @Test("a transition's fields but its lists are plain bytes, copied whole by a reset")
+    func transitionBytes() {
+        #expect(NavTransition.listBytes.count == 2 * MemoryLayout<[ScreenName]>.size)
+        #expect(_isPOD(NavTransition.Kind.self) && _isPOD(ScreenName?.self) && _isPOD(ScreenName.self))
+        #expect(_isPOD(Int?.self) && _isPOD(Bool.self) && _isPOD(Int.self))
+        // The fields: the lists, then the plain ones above (ResetTests counts them).
+        #expect(NavTransition.resetPropertyCount == 11)
+        let a = ScreenName(cls: ClassName(id: 3), ordinal: 1)
+        let b = ScreenName(cls: ClassName(id: 3), ordinal: 2)
+        let c = ScreenName(cls: ClassName(id: 3), ordinal: 3)
+        let kinds: [NavTransition.Kind] = [.push, .pop, .interactive(percent: 70, cancels: true)]
+        var made: [NavTransition] = []
+        for kind in kinds {
+            for end in [nil, 350] as [Int?] {
+                made.append(
+                    NavTransition(
+                        kind: kind, from: end == nil ? nil : a, to: b, removed: end == nil ? [] : [a, c],
+                        addedBelow: end == nil ? [c] : [], toIsNew: end == nil, animated: end != nil,
+                        repairsBar: end == nil, start: end ?? 7, end: end, byContentPan: end != nil))
+            }
+        }
+        for source in made {
+            for var target in made {
+                withUnsafePointer(to: source) { target.reset(to: $0) }
+                #expect(target == source)
+            }
+        }
+    }
 }
