@@ -78,10 +78,15 @@ extension NavController {
         {
             delegate = other.pointee.delegate
         }
-        gestureDelegate = other.pointee.gestureDelegate
-        contentPanEnabled = other.pointee.contentPanEnabled
-        isPushing = other.pointee.isPushing
-        safeDelegate = other.pointee.safeDelegate
+        // Four plain fields side by side (`flagBytes`), copied as their bytes
+        // in two wide moves, not field by field (ten loads and stores:
+        // legacy.nav 6,514 -> 6,501 instructions a state at depth 10, the
+        // other setups 7 to 10 fewer).
+        withUnsafeMutablePointer(to: &self) { mine in
+            let flags = NavController.flagBytes
+            (UnsafeMutableRawPointer(mine) + flags.lowerBound)
+                .copyMemory(from: UnsafeRawPointer(other) + flags.lowerBound, byteCount: flags.count)
+        }
         let moving = withUnsafeMutablePointer(to: &self) { NavSlots.hasTransition($0) }
         let otherMoving = NavSlots.hasTransition(other)
         if moving, otherMoving {
@@ -134,6 +139,15 @@ extension NavController {
         assignReusingStorage(&queue, bitsOf: other.pointer(to: \.queue)!, holdsReferences: NavCall.holdsReferences)
         barCorrupted = other.pointee.barCorrupted
         if tabName != nil || other.pointee.tabName != nil { tabName = other.pointee.tabName }
+    }
+
+    /// Where `gestureDelegate`, `contentPanEnabled`, `isPushing` and
+    /// `safeDelegate` are, side by side in that order (folded to constants;
+    /// `H1SpareListTests` checks the order and that each is a plain value).
+    @inline(__always) static var flagBytes: Range<Int> {
+        let first = MemoryLayout<NavController>.offset(of: \NavController.gestureDelegate)!
+        let last = MemoryLayout<NavController>.offset(of: \NavController.safeDelegate)!
+        return first..<(last + MemoryLayout<ScreenName?>.size)
     }
 
     /// How many stored properties `reset(to:)` resets (ResetTests).

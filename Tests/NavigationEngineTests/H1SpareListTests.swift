@@ -143,4 +143,49 @@ struct H1SpareListTests {
             }
         }
     }
+
+    /// `NavController.reset(to:)` copies four plain fields as one run of
+    /// bytes: they must be side by side, nothing else among them.
+    @Test("a controller's four plain fields are one run of bytes, copied whole by a reset")
+    func controllerFlagBytes() {
+        typealias L = MemoryLayout<NavController>
+        let flags = NavController.flagBytes
+        let inside = [
+            L.offset(of: \NavController.gestureDelegate)!, L.offset(of: \NavController.contentPanEnabled)!,
+            L.offset(of: \NavController.isPushing)!, L.offset(of: \NavController.safeDelegate)!,
+        ]
+        #expect(inside.allSatisfy { flags.contains($0) })
+        let outside: [(Int, Int)] = [
+            (L.offset(of: \NavController.id)!, MemoryLayout<Int>.size),
+            (L.offset(of: \NavController.cls)!, MemoryLayout<ControllerClass>.size),
+            (L.offset(of: \NavController.stack)!, MemoryLayout<[ScreenName]>.size),
+            (L.offset(of: \NavController.delegate)!, MemoryLayout<DelegateSlot>.size),
+            (L.offset(of: \NavController.transition)!, MemoryLayout<NavTransition?>.size),
+            (L.offset(of: \NavController.queue)!, MemoryLayout<[NavCall]>.size),
+            (L.offset(of: \NavController.barCorrupted)!, MemoryLayout<Bool>.size),
+            (L.offset(of: \NavController.tabName)!, MemoryLayout<String?>.size),
+        ]
+        #expect(outside.allSatisfy { $0.0 + $0.1 <= flags.lowerBound || $0.0 >= flags.upperBound })
+        #expect(_isPOD(GestureDelegate.self) && _isPOD(Bool.self) && _isPOD(ScreenName?.self))
+        #expect(NavController.resetPropertyCount == 12)
+        var names = ClassNames()
+        let screen = ScreenName(cls: names.intern("FlagScreen"), ordinal: 1)
+        var parent: NavTable = [:]
+        parent[1] = NavController(id: 1, cls: .plain, stack: [screen])
+        parent[1]?.gestureDelegate = .controller
+        parent[1]?.contentPanEnabled = false
+        parent[1]?.isPushing = true
+        parent[1]?.safeDelegate = screen
+        var child: NavTable = [:]
+        child[1] = NavController(id: 1, cls: .plain, stack: [screen])
+        var spare: [ScreenName] = []
+        withUnsafePointer(to: parent) { child.reset(to: $0, spare: &spare) }
+        #expect(child == parent)
+        #expect(child[1]?.safeDelegate == screen && child[1]?.gestureDelegate == .controller)
+        parent[1]?.safeDelegate = nil
+        parent[1]?.isPushing = false
+        withUnsafePointer(to: parent) { child.reset(to: $0, spare: &spare) }
+        #expect(child == parent)
+        #expect(child[1]?.safeDelegate == nil && child[1]?.isPushing == false)
+    }
 }
