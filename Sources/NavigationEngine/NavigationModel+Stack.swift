@@ -223,8 +223,12 @@ extension NavigationModel {
         // back to from a pop's (`NavTransition.reset(to:)`) keeps the pop's
         // storage with no name in it, and freed here it was allocated again
         // by the next pop (legacy 6,638 -> 6,602 at depth 10, 6,789 -> 6,752
-        // at depth 13; the empty array's shared storage has no room).
-        if scratch.spareList.capacity == 0, t.removed.capacity > 0 { swap(&scratch.spareList, &t.removed) }
+        // at depth 13; the empty array's shared storage has no room). And
+        // kept over a spare with less room (the spare then freed in its
+        // place), so the spare grows to the longest pop (with the lists made
+        // for 16 names, `truncateStack`: legacy 6,602 -> 6,564 at depth 10,
+        // 6,752 -> 6,713 at depth 13; 16 alone made 6,573 and 6,724).
+        if t.removed.capacity > scratch.spareList.capacity { swap(&scratch.spareList, &t.removed) }
         return slot
     }
 
@@ -382,15 +386,25 @@ extension NavigationModel {
         // Written into the storage a cut transition's list left
         // (`cutTransition`) when it has room, and is this model's alone
         // (a shared one is copied, as the allocation would have cost).
+        // Made with room for 16 names in the legacy profile, where cuts keep
+        // lists for later pops: one made for its pop alone was too short
+        // for a later, longer pop (popToRoot), which made its own and freed
+        // the spare (legacy.nav: room for 4, 8, 16 made 6,597, 6,582, 6,573
+        // instructions a state at depth 10 where `n` made 6,602; 16 at depth
+        // 13, 6,724 from 6,752; the stack's count, 6,575 and 6,725). Only
+        // cuts keep a spare (`cutTransition`): in the other profiles the
+        // room was malloc's work, about 0.6 instructions a state more on
+        // interactive-pop.nav.
         var removed: [ScreenName] = []
+        let room = profile == .legacy ? Swift.max(n, 16) : n
         if scratch.spareList.capacity >= n {
             swap(&removed, &scratch.spareList)
             if !removed.emptiedInPlace(keeping: n) {
                 removed = []
-                removed.reserveCapacity(n)
+                removed.reserveCapacity(room)
             }
         } else {
-            removed.reserveCapacity(n)
+            removed.reserveCapacity(room)
         }
         removed.withUnsafeMutableBufferPointer { list in
             let out = list.baseAddress!
