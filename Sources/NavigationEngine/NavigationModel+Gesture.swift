@@ -116,12 +116,20 @@ extension NavigationModel {
 
     /// Whether a swipe or drag made now leaves the state as it is: ignored,
     /// refused, or a drag to where the finger already is.
-    @inline(__always) static func swipeChangesNothing(_ m: UnsafePointer<NavigationModel>, percent: Int?) -> Bool {
-        switch swipeStart(m, percent: percent) {
-        case .ignored, .refused: true
-        case .move(let held): held == percent
-        case .begin: false
+    /// The controller a touch reaches is read already (`ParentFacts.touched`:
+    /// nil when a touch is ignored); the tests after are `swipeStart`'s.
+    @inline(__always) static func swipeChangesNothing(
+        touching nav: UnsafePointer<NavController>?, in m: UnsafePointer<NavigationModel>, percent: Int?
+    ) -> Bool {
+        guard let nav else { return true }
+        if NavSlots.hasTransition(nav) {
+            let t = NavSlots.transition(of: nav)
+            if case .interactive(let held, _) = t.pointee.kind, t.pointee.end == nil {
+                if t.pointee.byContentPan { return true }
+                return percent == nil || held == percent
+            }
         }
+        return swipeRefusal(nav, in: m) != nil
     }
 
     mutating func swipeCommand(percent: Int?, cancel: Bool) throws {
@@ -176,7 +184,14 @@ extension NavigationModel {
     /// releases in a search find no swipe held, and a copy of the transition
     /// retained and released its arrays.
     @inline(__always) func heldPop(_ id: Int) -> (percent: Int, byContentPan: Bool)? {
-        guard let nav = navs.controller(id), NavSlots.hasTransition(nav),
+        Self.heldPop(in: navs.controller(id))
+    }
+
+    /// `heldPop(_:)` of the controller in the slot `nav` points to (none: nil).
+    @inline(__always) static func heldPop(
+        in nav: UnsafePointer<NavController>?
+    ) -> (percent: Int, byContentPan: Bool)? {
+        guard let nav, NavSlots.hasTransition(nav),
             case .interactive(let percent, _) = NavSlots.transition(of: nav).pointee.kind,
             NavSlots.transition(of: nav).pointee.end == nil
         else { return nil }
