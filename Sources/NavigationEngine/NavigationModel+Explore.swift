@@ -280,16 +280,27 @@ extension NavigationModel {
         var refused: UInt64 = 0
         for (step, test) in refusals where refuses(test, in: m, facts) { refused |= 1 << UInt64(step) }
         var ignored: UInt64 = 0
+        // Read at the first swipe or drag, for them all; the pop's test
+        // at the first pop, for it and the pop to root (each asked again
+        // cost 6 to 18 instructions a state on the six bench setups: legacy
+        // 6,507 -> 6,494 at depth 10, 6,657 -> 6,644 at depth 13).
+        var swipe: SwipeCore?
+        var pop: Bool?
         for (step, test) in ignores {
             // (`ignores(_:in:_:)`'s switch, written out: called, it was not inlined.)
-            let yes =
-                switch test {
-                case .back: backChangesNothing(touching: facts.touched, in: m)
-                case .swipe(let percent): swipeChangesNothing(touching: facts.touched, in: m, percent: percent)
-                case .dismiss: m.pointee.dismissChangesNothing
-                case .pop: popChangesNothing(m, facts.nav, facts.id)
-                case .newInstance(let cls, let push): newInstanceDropped(m, cls, push: push, nav: facts.nav)
-                }
+            let yes: Bool
+            switch test {
+            case .back: yes = backChangesNothing(touching: facts.touched, in: m)
+            case .swipe(let percent):
+                let core = swipe ?? swipeCore(touching: facts.touched, in: m)
+                swipe = core
+                yes = core.changesNothing(percent: percent)
+            case .dismiss: yes = m.pointee.dismissChangesNothing
+            case .pop:
+                yes = pop ?? popChangesNothing(m, facts.nav, facts.id)
+                pop = yes
+            case .newInstance(let cls, let push): yes = newInstanceDropped(m, cls, push: push, nav: facts.nav)
+            }
             if yes { ignored |= 1 << UInt64(step) }
         }
         return (refused, ignored)

@@ -115,21 +115,46 @@ extension NavigationModel {
     }
 
     /// Whether a swipe or drag made now leaves the state as it is: ignored,
-    /// refused, or a drag to where the finger already is.
-    /// The controller a touch reaches is read already (`ParentFacts.touched`:
-    /// nil when a touch is ignored); the tests after are `swipeStart`'s.
+    /// refused, or a drag to where the finger already is. The controller a
+    /// touch reaches is read already (`ParentFacts.touched`: nil when a touch
+    /// is ignored); the tests after are `swipeStart`'s.
     @inline(__always) static func swipeChangesNothing(
         touching nav: UnsafePointer<NavController>?, in m: UnsafePointer<NavigationModel>, percent: Int?
     ) -> Bool {
-        guard let nav else { return true }
+        swipeCore(touching: nav, in: m).changesNothing(percent: percent)
+    }
+
+    /// What a swipe or a drag finds now before its percent matters: a touch
+    /// ignored or refused whatever it is (`nothing`), a swipe held at
+    /// `held` percent by the edge, or a gesture that begins. One reading
+    /// serves a parent's swipe and drags (`unrunSteps`).
+    enum SwipeCore {
+        case nothing
+        case held(Int)
+        case begins
+
+        /// Whether a swipe (`percent` nil) or a drag to `percent` changes nothing.
+        @inline(__always) func changesNothing(percent: Int?) -> Bool {
+            switch self {
+            case .nothing: true
+            case .held(let held): percent == nil || held == percent
+            case .begins: false
+            }
+        }
+    }
+
+    /// The `SwipeCore` of the controller a touch reaches (nil: none).
+    @inline(__always) static func swipeCore(
+        touching nav: UnsafePointer<NavController>?, in m: UnsafePointer<NavigationModel>
+    ) -> SwipeCore {
+        guard let nav else { return .nothing }
         if NavSlots.hasTransition(nav) {
             let t = NavSlots.transition(of: nav)
             if case .interactive(let held, _) = t.pointee.kind, t.pointee.end == nil {
-                if t.pointee.byContentPan { return true }
-                return percent == nil || held == percent
+                return t.pointee.byContentPan ? .nothing : .held(held)
             }
         }
-        return swipeRefusal(nav, in: m) != nil
+        return swipeRefusal(nav, in: m) != nil ? .nothing : .begins
     }
 
     mutating func swipeCommand(percent: Int?, cancel: Bool) throws {
