@@ -627,6 +627,15 @@ extension NavigationModel {
         delegateDidShow(id, t.to, t.animated)
         releaseUnheld(t.removed)
         if t.kind.isInteractive { emit(t.byContentPan ? .contentGestureFinished : .gestureFinished) }
+        // The list's storage kept as the spare when it has more room, in
+        // the legacy profile only, as a cut keeps it (`cutTransition`): a
+        // pop from an idle controller that is then let finish took the
+        // spare and gave nothing back, and the next pop allocated its own
+        // (legacy 6,494 -> 6,461 at depth 10, 6,644 -> 6,610 at depth 13;
+        // the other setups, which keep no spare, about 0.2 instructions a
+        // state more for the test). Assigned, not swapped: `t` bound by
+        // `var` cost the other setups 3 to 4 instructions a state.
+        if profile == .legacy, t.removed.capacity > scratch.spareList.capacity { scratch.spareList = t.removed }
         runQueue(id)
     }
 
