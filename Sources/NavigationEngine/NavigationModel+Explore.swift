@@ -217,8 +217,13 @@ extension NavigationModel {
     @inline(__always) static func backChangesNothing(
         touching nav: UnsafePointer<NavController>?, in m: UnsafePointer<NavigationModel>
     ) -> Bool {
-        guard let nav, backVisible(in: nav, of: m) else { return true }
-        return NavSlots.hasTransition(nav)
+        // The transition first: a controller in one ignores the tap whether
+        // the back button shows or not, and `backVisible` probes the screen
+        // table for its top (asked second, 16 to 18 instructions a state
+        // fewer on the five other bench setups, legacy 6,461 -> 6,438 at
+        // depth 10, 6,610 -> 6,588 at depth 13).
+        guard let nav, !NavSlots.hasTransition(nav) else { return true }
+        return !backVisible(in: nav, of: m)
     }
 
     /// The commands refused at once, before they change anything, as a plain
