@@ -283,7 +283,13 @@ extension NavigationModel {
     ) -> (refused: UInt64, ignored: UInt64) {
         let facts = ParentFacts(m)
         var refused: UInt64 = 0
-        for (step, test) in refusals where refuses(test, in: m, facts) { refused |= 1 << UInt64(step) }
+        // The bits set by masking shifts (each step is below 64): `1 << UInt64(step)`
+        // tested the step for a negative and for an overshift, each bit set
+        // (14 to 17 instructions a state more on the five other bench setups,
+        // legacy 6,403 -> 6,438 at depth 10, 6,552 -> 6,588 at depth 13).
+        for (step, test) in refusals where refuses(test, in: m, facts) {
+            refused |= 1 &<< UInt64(truncatingIfNeeded: step)
+        }
         var ignored: UInt64 = 0
         // Read at the first swipe or drag, for them all; the pop's test
         // at the first pop, for it and the pop to root (each asked again
@@ -306,7 +312,7 @@ extension NavigationModel {
                 pop = yes
             case .newInstance(let cls, let push): yes = newInstanceDropped(m, cls, push: push, nav: facts.nav)
             }
-            if yes { ignored |= 1 << UInt64(step) }
+            if yes { ignored |= 1 &<< UInt64(truncatingIfNeeded: step) }
         }
         return (refused, ignored)
     }
