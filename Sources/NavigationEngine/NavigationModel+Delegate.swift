@@ -56,8 +56,18 @@ extension NavigationModel {
         }
     }
 
-    /// Explains why a gate did not close the way back.
-    mutating func gateMissed(_ id: Int, _ shown: ScreenName) {
+    /// Explains why a gate did not close the way back. Only a note: a step
+    /// that records nothing skips it whole, not after `isGate` probed the
+    /// screen table for the shown screen (every transition that finishes on
+    /// a controller with no delegate, most of a search's: legacy 6,403 ->
+    /// 6,396 instructions a state at depth 10, 6,552 -> 6,545 at depth 13;
+    /// plain, gate, interactive-pop and safe 0 to 5 fewer, features 0.1 more).
+    @inline(__always) mutating func gateMissed(_ id: Int, _ shown: ScreenName) {
+        if scratch.quiet { return }
+        gateMissedNote(id, shown)
+    }
+
+    private mutating func gateMissedNote(_ id: Int, _ shown: ScreenName) {
         guard isGate(shown), let nav = navs[id], nav.stack.count > 1 else { return }
         if nav.cls.features.contains(.gates) {
             let replacedBy: String? = if case .outside(let outside) = nav.delegate { outside.name } else { nil }
