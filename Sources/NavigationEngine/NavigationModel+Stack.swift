@@ -486,7 +486,11 @@ extension NavigationModel {
         // stack: read it with the old top in one read of the table.
         guard let nav = navs.controller(id) else { return }
         let oldTop = nav.pointee.top
-        let animator = animated && !NavSlots.delegate(of: nav).pointee.isNone ? animationSupplier(id) : nil
+        // (Read only for its events: a step that records nothing skips it.
+        // Asked in every step, gate.nav's proxy cost 3,657 instructions a
+        // state where 3,628 now; legacy 6,396 -> 6,392.)
+        let animator =
+            animated && !scratch.quiet && !NavSlots.delegate(of: nav).pointee.isNone ? animationSupplier(id) : nil
         // One trip through the table's mutable addressor for the stack's
         // edit and the transition's start: the storage it hands out is this
         // model's alone from then on (nothing here copies the model or its
