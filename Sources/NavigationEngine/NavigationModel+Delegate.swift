@@ -6,6 +6,9 @@ extension NavigationModel {
         // delegate went through its outlined copy and destroy, about 25
         // instructions on every transition begun.)
         guard let nav = navs.controller(id), !NavSlots.delegate(of: nav).pointee.isNone else { return }
+        // A step that records nothing does only what changes the state (a
+        // gate's hidden back), the delegate not copied out (`quietWillShow`).
+        if scratch.quiet { return quietWillShow(nav, shown) }
         let delegate = nav.pointee.delegate
         let features = nav.pointee.cls.features
         let call = DelegateCall.willShow(shown, animated: animated)
@@ -30,11 +33,34 @@ extension NavigationModel {
         }
     }
 
+    /// `delegateWillShow` in a step that records nothing: an outside
+    /// delegate's call and the controller's own are events only; a gate
+    /// controller's hides the back of a gate it shows. Read in place: the
+    /// delegate copied out retained and released its name and its methods
+    /// on every transition begun (gate.nav's proxy).
+    @inline(__always) private mutating func quietWillShow(_ nav: UnsafePointer<NavController>, _ shown: ScreenName) {
+        guard case .controller = NavSlots.delegate(of: nav).pointee, nav.pointee.cls.features.contains(.gates),
+            isGate(shown)
+        else { return }
+        screens[shown]?.backHiddenByGate = true
+    }
+
     mutating func delegateDidShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
         guard let nav = navs.controller(id) else { return }
         // (No delegate: as `delegateWillShow`, not copied out.)
         if NavSlots.delegate(of: nav).pointee.isNone {
             gateMissed(id, shown)
+            return
+        }
+        // A step that records nothing: as `quietWillShow`, only the
+        // controller's own didShow changes anything (a swipe guard's flag,
+        // a gate closed); an outside delegate's call and `gateMissed` are
+        // events only.
+        if scratch.quiet {
+            guard case .controller = NavSlots.delegate(of: nav).pointee else { return }
+            let features = nav.pointee.cls.features
+            if features.contains(.swipeGuard) { navs.edit(id) { $0.isPushing = false } }
+            if features.contains(.gates), isGate(shown) { closeGate(id, at: shown) }
             return
         }
         let delegate = nav.pointee.delegate
