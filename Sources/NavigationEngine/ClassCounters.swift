@@ -77,6 +77,13 @@ struct ClassCounters: Sendable {
     /// How many stored properties `assign(from:)` assigns (ResetTests).
     static let resetPropertyCount = 6
 
+    /// Classes below this number have their counters inline while `allInline` holds.
+    static let inlineLimit = inlineCount
+
+    /// Whether every counter is inline (no class of number `inlineCount` or
+    /// past has one, and none spilled).
+    @inline(__always) var allInline: Bool { !spilled && values.isEmpty && chunks.isEmpty }
+
     /// The classes whose counter went up from 1 since `parent`, a mask of
     /// class numbers (the explorer's renaming of a state one step from a
     /// renamed one, NavigationModel+Renaming.swift), or nil when some counter
@@ -86,6 +93,11 @@ struct ClassCounters: Sendable {
         guard !spilled, !parent.pointee.spilled, sameStorage(values, parent.pointee.values),
             sameStorage(chunks, parent.pointee.chunks)
         else { return nil }
+        // Most steps make nothing: the inline counters compared four words
+        // at a time first.
+        let a = unsafeBitCast(small, to: (UInt64, UInt64, UInt64, UInt64).self)
+        let b = unsafeBitCast(parent.pointee.small, to: (UInt64, UInt64, UInt64, UInt64).self)
+        if a.0 == b.0, a.1 == b.1, a.2 == b.2, a.3 == b.3 { return 0 }
         var raised: UInt64 = 0
         for i in 0..<Self.inlineCount where small[i] != parent.pointee.small[i] && parent.pointee.small[i] == 1 {
             raised |= 1 << UInt64(i)
@@ -194,6 +206,15 @@ struct ClassCounters: Sendable {
             if chunks[c][k] == Self.absent { count += 1 }
             chunks[c][k] = value
         }
+    }
+
+    /// `set(value, for: class i)` of a class with an inline counter (`allInline`)
+    /// and a value that fits one: in line, without `set`'s other ways.
+    @inline(__always) mutating func setInline(_ value: Int, at i: Int) {
+        assert(!spilled && i < Self.inlineCount && small[i] != Self.inlineAbsent && Self.narrow(value) != nil)
+        let old = small[i]
+        entrySum &+= Self.entryHash(i, value) &- Self.entryHash(i, Int(old))
+        small[i] = Int32(truncatingIfNeeded: value)
     }
 
     /// What a copy of the counters costs the first write after it, in

@@ -164,6 +164,7 @@ extension NavigationModel {
         let ordinal = (counters[cls] ?? 0) + 1
         counters.set(ordinal, for: cls)
         created += 1
+        screens.noteReleased(ScreenName(cls: cls, ordinal: ordinal))
     }
 
     mutating func makeNav(root: ScreenName?) -> Int {

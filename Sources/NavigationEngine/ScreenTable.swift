@@ -41,6 +41,24 @@ struct ScreenTable: Sendable {
     /// two words), kept as the slots change: the fingerprint takes the
     /// screens as their count and this sum, without a walk over the slots.
     private var entrySum: UInt64 = 0
+    /// The screens removed since the last `assign(from:)`, and those
+    /// `noteReleased(_:)` adds, for the explorer's renaming of a state one
+    /// step from a renamed one (NavigationModel+Renaming.swift): byte c
+    /// holds the removed ordinals 1...8 of class c (ordinal n at bit n - 1)
+    /// for the classes 0..<8; a byte of all ones stands for every ordinal of
+    /// its class (an ordinal past 8 removed), and a word of all ones for
+    /// every class (a class past 7, or a screen kept whole). It may hold
+    /// more than a step removed (a step not renamed leaves its own, and a
+    /// rollback the saved one's): the renaming takes a screen
+    /// marked for one that may be gone, but never an instance's removal
+    /// from before the renaming of the state the step started from: the
+    /// renaming may give its number to another instance, and the next made
+    /// of the class takes the number after it. Cleared by `assign(from:)`
+    /// and after each renaming (`clearReleased`). Neither compared nor hashed.
+    private(set) var releasedOrdinals: UInt64 = 0
+
+    /// Empties `releasedOrdinals` (the renaming, when it is done).
+    @inline(__always) mutating func clearReleased() { releasedOrdinals = 0 }
     /// Whether `other` is this table in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift). Two tables with screens in `wide` never
     /// are (it is empty in practice).
@@ -87,9 +105,11 @@ struct ScreenTable: Sendable {
     /// first, its slots and `wide` retained and then released, on
     /// every reset (the model behind the pointer might have been this one).
     @inline(__always) mutating func assign(from other: UnsafePointer<ScreenTable>) {
+        releasedOrdinals = 0
         if sharesStorage(with: other.pointee) { return }
         guard wide.isEmpty, other.pointee.wide.isEmpty else {
             self = other.pointee
+            releasedOrdinals = 0
             return
         }
         let theirs = other.pointer(to: \.slots)!
@@ -134,6 +154,7 @@ struct ScreenTable: Sendable {
             slots.append(contentsOf: theirs.pointee)
         } else {
             self = other.pointee
+            releasedOrdinals = 0
             return
         }
         used = other.pointee.used
@@ -403,6 +424,7 @@ struct ScreenTable: Sendable {
             return
         }
         // Removed, or kept whole.
+        if newValue == nil { releasedOrdinals = .max }
         if let i { remove(at: i) }
         if newValue != nil || !wide.isEmpty { wide[name] = newValue }
     }
@@ -443,7 +465,9 @@ struct ScreenTable: Sendable {
 
     /// Linear probing's deletion: later entries of the run move back, so no tombstones.
     private mutating func remove(at index: Int) {
-        entrySum &-= StateEncoder.entryHash(slots[index].key, slots[index].fields)
+        let key = slots[index].key
+        entrySum &-= StateEncoder.entryHash(key, slots[index].fields)
+        releasedOrdinals |= Self.releasedBits(key)
         let mask = self.mask
         var hole = index
         var i = (index + 1) & mask
@@ -463,6 +487,56 @@ struct ScreenTable: Sendable {
         used -= 1
         // Shrink when a burst of screens is gone, so memory follows the live count.
         if slots.count > 16, used * 8 < slots.count { resize(to: slots.count / 2) }
+    }
+
+    /// The bits `releasedOrdinals` takes for the removal of the screen of `key`.
+    @inline(__always)
+    private static func releasedBits(_ key: UInt64) -> UInt64 {
+        let cls = key >> 32
+        guard cls < 8 else { return .max }
+        let ordinal = key & 0xFFFF_FFFF
+        // (Ordinals 1...8 in one unsigned comparison; a slot's is never 0.)
+        let bits: UInt64 = ordinal &- 1 < 8 ? 1 << (ordinal &- 1) : 0xFF
+        return bits << (cls &* 8)
+    }
+
+    /// Adds `name` to `releasedOrdinals`: an instance made and released at
+    /// once, never put in the table (`NavigationModel.makeReleasedScreen`).
+    @inline(__always) mutating func noteReleased(_ name: ScreenName) {
+        guard let key = Self.key(name) else {
+            releasedOrdinals = .max
+            return
+        }
+        releasedOrdinals |= Self.releasedBits(key)
+    }
+
+    /// The live ordinals 1...`last` of class `cls` as the bits of a word
+    /// (ordinal n at bit n - 1), each probed for: the explorer's renaming
+    /// after a release, for a class whose removed ordinals
+    /// `releasedOrdinals` does not hold.
+    /// Nil when `last` is past 64 or some screen is kept whole.
+    @inline(__always) func liveOrdinals(of cls: UInt32, through last: Int) -> UInt64? {
+        guard wide.isEmpty, UInt(bitPattern: last) <= 64 else { return nil }
+        return slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count &- 1
+            var word: UInt64 = 0
+            var ordinal = 1
+            while ordinal <= last {
+                let key = UInt64(cls) << 32 | UInt64(ordinal)
+                var i = Self.home(key, mask: mask)
+                while true {
+                    let k = slots[i].key
+                    if k == key {
+                        word |= 1 << UInt64(ordinal &- 1)
+                        break
+                    }
+                    if k == 0 { break }
+                    i = (i &+ 1) & mask
+                }
+                ordinal &+= 1
+            }
+            return word
+        }
     }
 
     /// Whether the slots' storage serves for `count` slots: room enough,
