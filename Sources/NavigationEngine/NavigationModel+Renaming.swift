@@ -427,13 +427,8 @@ extension NavigationModel {
             while movers != 0 {
                 let old = ScreenName(cls: cls, ordinal: movers.trailingZeroBitCount + 1)
                 movers &= movers &- 1
-                guard var screen = screens[old] else {
-                    assertionFailure("the walk above met every screen")
-                    continue
-                }
-                screens.remove(old)
-                screen.name = ScreenName(cls: cls, ordinal: next)
-                screens[screen.name] = screen
+                let moved = screens.rename(old, to: ScreenName(cls: cls, ordinal: next))
+                assert(moved, "every live ordinal's screen is in the table")
                 next += 1
             }
         }

@@ -464,6 +464,9 @@ struct ScreenTable: Sendable {
     }
 
     /// Linear probing's deletion: later entries of the run move back, so no tombstones.
+    /// (The slots taken for writing once, in a buffer, cost more than the
+    /// two uniqueness questions the array's subscript asks: 90 -> 100
+    /// instructions a removal, the buffer's closure and its bookkeeping.)
     private mutating func remove(at index: Int) {
         let key = slots[index].key
         entrySum &-= StateEncoder.entryHash(key, slots[index].fields)
@@ -487,6 +490,27 @@ struct ScreenTable: Sendable {
         used -= 1
         // Shrink when a burst of screens is gone, so memory follows the live count.
         if slots.count > 16, used * 8 < slots.count { resize(to: slots.count / 2) }
+    }
+
+    /// Gives the live screen `old` the name `new`, a name the table does
+    /// not hold (the renaming's new number): removed and put back under it,
+    /// in one probe for it. The renaming read the screen, removed it by
+    /// name and set it under the new one, three probes for it and one for
+    /// the new name. False when `old` is not alive.
+    @inline(__always) mutating func rename(_ old: ScreenName, to new: ScreenName) -> Bool {
+        guard wide.isEmpty, let oldKey = Self.key(old), let newKey = Self.key(new) else {
+            guard var screen = self[old] else { return false }
+            self[old] = nil
+            screen.name = new
+            self[new] = screen
+            return true
+        }
+        guard let i = index(of: oldKey) else { return false }
+        assert(index(of: newKey) == nil, "a new number is free")
+        let fields = slots[i].fields
+        remove(at: i)
+        insertNew(Slot(key: newKey, fields: fields))
+        return true
     }
 
     /// The bits `releasedOrdinals` takes for the removal of the screen of `key`.
