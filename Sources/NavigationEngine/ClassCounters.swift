@@ -84,6 +84,16 @@ struct ClassCounters: Sendable {
     /// past has one, and none spilled).
     @inline(__always) var allInline: Bool { !spilled && values.isEmpty && chunks.isEmpty }
 
+    /// The inline counters (`allInline`) as four words, two to a word
+    /// (class 2w's in word w's low half, as `sameSmall` reads them),
+    /// `inlineNone`'s bits where a class has none.
+    @inline(__always) var inlineWords: (UInt64, UInt64, UInt64, UInt64) {
+        unsafeBitCast(small, to: (UInt64, UInt64, UInt64, UInt64).self)
+    }
+
+    /// What an inline counter holds for a class with no counter (`inlineWords`).
+    static let inlineNone = inlineAbsent
+
     /// The classes whose counter went up from 1 since `parent`, a mask of
     /// class numbers (the explorer's renaming of a state one step from a
     /// renamed one, NavigationModel+Renaming.swift), or nil when some counter

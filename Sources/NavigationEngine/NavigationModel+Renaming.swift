@@ -186,9 +186,20 @@ extension NavigationModel {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { live in
             var liveClasses: UInt64 = 0
             let words = live.baseAddress!
+            // The inline counters, two to a word, stored past the classes'
+            // words (classes 0..<8 only) and read from there: each look-up
+            // through `counters[class]` copied them out (about 100
+            // instructions a renumbering).
+            let counts = counters.inlineWords
+            (words + 8).initialize(to: counts.0)
+            (words + 9).initialize(to: counts.1)
+            (words + 10).initialize(to: counts.2)
+            (words + 11).initialize(to: counts.3)
+            let counters32 = UnsafeRawPointer(words + 8)
             for c in 0..<ClassCounters.inlineLimit {
-                let cls = ClassName(id: UInt32(truncatingIfNeeded: c))
-                guard let last = counters[cls] else { continue }
+                let counter = counters32.load(fromByteOffset: c &* 4, as: Int32.self)
+                if counter == ClassCounters.inlineNone { continue }
+                let last = Int(counter)
                 let word: UInt64
                 if examined & 0x80 << UInt64(c &* 8) != 0 {
                     word = examinedWords[c]
@@ -196,6 +207,7 @@ extension NavigationModel {
                     guard last <= 64 else { return false }
                     word = UInt64.max >> UInt64(64 &- last)
                 } else {
+                    let cls = ClassName(id: UInt32(truncatingIfNeeded: c))
                     word = screens.contains(ScreenName(cls: cls, ordinal: 1)) ? 1 : 0
                 }
                 if word != 0 {
@@ -207,7 +219,9 @@ extension NavigationModel {
             while rest != 0 {
                 let c = rest.trailingZeroBitCount >> 3
                 rest &= rest &- 1
-                guard let old = counters[ClassName(id: UInt32(truncatingIfNeeded: c))] else { continue }
+                let counter = counters32.load(fromByteOffset: c &* 4, as: Int32.self)
+                if counter == ClassCounters.inlineNone { continue }
+                let old = Int(counter)
                 let count = Swift.max(examinedWords[c].nonzeroBitCount, 1)
                 if count != old {
                     counters.setInline(count, at: c)
