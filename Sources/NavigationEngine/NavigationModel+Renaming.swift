@@ -142,22 +142,29 @@ extension NavigationModel {
         }
         assert(wordsAgree(Self.words(ofBytes: live, examined), examined), "the live ordinals are the table's")
         if gapped { return renumber(examined: examined, Self.words(ofBytes: live, examined)) }
-        // No live instance needs a new number: the counters only, each
-        // examined class's live instances (1...k: k trailing ones) or 1.
-        rest = examined
+        // No live instance needs a new number: the counters only.
+        setExaminedCounters(examined: examined) { c in (~(live >> UInt64(c &* 8) & 0xFF)).trailingZeroBitCount }
+        return true
+    }
+
+    /// Sets each examined class's counter (a class with one) to its live
+    /// instances, 1...k (`live(c)` gives k), or 1 when none is alive, and
+    /// `created` with the counters.
+    @inline(__always)
+    private mutating func setExaminedCounters(examined: UInt64, live: (Int) -> Int) {
+        var rest = examined
         while rest != 0 {
             let c = rest.trailingZeroBitCount >> 3
             rest &= rest &- 1
             let cls = ClassName(id: UInt32(truncatingIfNeeded: c))
             guard let old = counters[cls] else { continue }
-            let count = Swift.max((~(live >> UInt64(c &* 8) & 0xFF)).trailingZeroBitCount, 1)
+            let count = Swift.max(live(c), 1)
             if count != old {
                 counters.setInline(count, at: c)
                 created &+= count &- old
             }
         }
         assert(UInt64(truncatingIfNeeded: created) == counters.total, "created is the counters' total")
-        return true
     }
 
     /// The examined classes' live ordinals, a byte a class in `bytes`, as
@@ -206,21 +213,8 @@ extension NavigationModel {
         }
         assert(wordsAgree(words, examined), "the live ordinals are the table's")
         if gapped { return renumber(examined: examined, words) }
-        // No live instance needs a new number: the counters only, each
-        // examined class's live instances (1...k: k trailing ones) or 1.
-        rest = examined
-        while rest != 0 {
-            let c = rest.trailingZeroBitCount >> 3
-            rest &= rest &- 1
-            let cls = ClassName(id: UInt32(truncatingIfNeeded: c))
-            guard let old = counters[cls] else { continue }
-            let count = Swift.max((~words[c]).trailingZeroBitCount, 1)
-            if count != old {
-                counters.setInline(count, at: c)
-                created &+= count &- old
-            }
-        }
-        assert(UInt64(truncatingIfNeeded: created) == counters.total, "created is the counters' total")
+        // No live instance needs a new number: the counters only.
+        setExaminedCounters(examined: examined) { c in (~words[c]).trailingZeroBitCount }
         return true
     }
 

@@ -594,7 +594,7 @@ struct ScreenTable: Sendable {
                 let extra = capacity - slots.count
                 if extra > 0 {
                     withUnsafeTemporaryAllocation(of: Slot.self, capacity: extra) { empty in
-                        _ = empty.initialize(repeating: Slot(key: 0, fields: 0))
+                        empty.initialize(repeating: Slot(key: 0, fields: 0))
                         slots.append(contentsOf: empty)
                     }
                 }
