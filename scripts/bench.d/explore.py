@@ -15,7 +15,8 @@ Each figure is the fastest of N runs (3 unless --runs), navsh's and SPIN's
 alike: this machine is a VM whose speed drifts by 1.3 x within minutes, and
 the fastest run is the one least disturbed. Every run's seconds are printed.
 One-job searches and SPIN's anchor run on the same core (C, or the last
-one this process may use): the cores of this VM differ in speed.
+one this process may use): the cores of this VM differ in speed, and
+which is faster changes from minute to minute.
 
 Per setup and jobs: distinct states, steps, seconds, distinct states/s,
 bytes per stored state (peak memory above a depth-1 run's, over the states
@@ -112,9 +113,10 @@ def main():
     args = ap.parse_args()
     runs = max(1, args.runs)
     # One-job searches and SPIN's run on one core, the same for both: this
-    # VM's two cores differ in speed (legacy.nav at depth 16 took 2.16-2.25 s
-    # on core 0 and 1.73-2.11 s on core 1, alternating), and a one-job run
-    # landed on either.
+    # VM's two cores differ in speed, and which one is faster changes
+    # (legacy.nav at depth 16, alternating, four runs each: at 12:15 UTC
+    # 2.16-2.25 s on core 0 and 1.73-2.11 s on core 1; at 13:06 1.52-1.86 s
+    # and 1.61-2.24 s), and a one-job run landed on either.
     cores = sorted(os.sched_getaffinity(0))
     core = args.core if args.core is not None else cores[-1]
     setups = sorted(glob.glob(os.path.join(HERE, "explore", "*.nav")))
