@@ -125,7 +125,7 @@ struct PropertyTests {
             var list = touches.compactMap { try? Parser.parse(line: $0).first?.command }
             if model.isFrozen { list += (try? Parser.parse(line: "tap OK").map(\.command)) ?? [] }
             if let bottom = model.currentStack.first,
-                let command = try? Parser.parse(line: "backmenu \(bottom)").first?.command
+                let command = try? Parser.parse(line: "backmenu \(model.names.text(of: bottom))").first?.command
             {
                 list.append(command)
             }

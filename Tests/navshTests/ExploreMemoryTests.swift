@@ -24,7 +24,7 @@ struct ExploreMemoryTests {
             for i in range(0, len(hold), 4096): hold[i] = 1
             os.execv(sys.argv[1], ["navsh", "explore", "setup.nav", "--depth", "2", "--json"])
             """
-        let run = try E2E.run(["-c", program, E2E.binary], in: dir, executable: try #require(Self.python))
+        let run = try E2E.run(["-c", program, E2E.binary], in: dir, executable: Self.python ?? "/usr/bin/python3")
         #expect(run.status == 0, "\(run.stderr)")
         let summary = try #require(run.stdout.split(separator: "\n").last { $0.contains("\"type\":\"summary\"") })
         let object = try #require(try JSONSerialization.jsonObject(with: Data(summary.utf8)) as? [String: Any])
