@@ -16,7 +16,8 @@ struct Expansion: Sendable {
         var parent: Int32
         var step: UInt8
         /// Whether the state is new: not seen before the child was inserted
-        /// (until then, whether it was not seen when looked up).
+        /// (until then, true; with invariants, whether it was not seen when
+        /// looked up).
         var fresh: Bool
         /// Properties the step broke, and the state (only for a fresh state).
         var violations: UInt64
@@ -48,10 +49,11 @@ struct SendablePointer<T>: @unchecked Sendable {
 /// is (every chunk before it `committed`) inserts its children as it looks
 /// them up, while their slots are in its cache; a chunk finished before its
 /// turn is inserted, when the turn comes, by the thread that finishes the
-/// chunk before it (`finish`). One thread inserts at a time; the others
-/// only look up meanwhile (SeenSet). Each expansion slot is written by the
-/// thread that took the chunk, then by the one that commits it, and read
-/// after every thread has been joined.
+/// chunk before it (`finish`). One thread inserts at a time; meanwhile
+/// the others only prefetch its slots (with invariants, they look up:
+/// SeenSet). Each expansion slot is written by the thread that took the
+/// chunk, then by the one that commits it, and read after every thread has
+/// been joined.
 final class Chunks: @unchecked Sendable {
     let next = Atomic<Int>(0)
     /// Whether the batch was given up (Ctrl-C): no thread takes another chunk.
