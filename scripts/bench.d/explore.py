@@ -13,7 +13,9 @@ instead (a quick look).
 
 Each figure is the fastest of N runs (3 unless --runs), navsh's and SPIN's
 alike: this machine is a VM whose speed drifts by 1.3 x within minutes, and
-the fastest run is the one least disturbed. Every run's seconds are printed.
+the fastest run is the one least disturbed. The runs go in N rounds, each
+of every setup and then SPIN, so each figure's runs are spread over the
+whole bench. Every run's seconds are printed.
 One-job searches and SPIN's anchor run on the same core (C, or the last
 one this process may use): the cores of this VM differ in speed, and
 which is faster changes from minute to minute.
@@ -127,8 +129,32 @@ def main():
         print(f"depth {args.depth} on every setup", end="")
     else:
         print("each setup at its `# bench depth` (at least 2 million distinct states)", end="")
-    print(f"; each figure the fastest of {runs} runs (SPIN's too), the runs of a setup's one and two jobs alternating;"
+    print(f"; each figure the fastest of {runs} runs (SPIN's too), in {runs} rounds of every setup then SPIN;"
           f" one-job searches and SPIN on core {core}")
+    # Round by round: every setup's one- and two-job searches (and the pair),
+    # then SPIN's anchor. Each figure's runs are spread over the whole bench,
+    # navsh's and SPIN's alike, so a slow minute of this VM takes one run of
+    # each, not all three of one setup (legacy.nav at 13:06 UTC 2026-12-03:
+    # 2.25, 2.33 and 2.32 s in a row, where other minutes gave 1.55-1.98 s).
+    bases = {}
+    tries = {}
+    pairs = {}
+    spins = []
+    for setup in setups:
+        bases[setup] = explore(args.navsh, setup, 1, 1)
+    for r in range(runs):
+        for setup in setups:
+            for jobs in (1, 2):
+                tries.setdefault((setup, jobs), []).append(
+                    explore(args.navsh, setup, depths[setup], jobs, core if jobs == 1 else None))
+            if not args.no_pair:
+                pairs.setdefault(setup, []).append(explore_pair(args.navsh, setup, depths[setup]))
+        if not args.no_spin:
+            found = spin_rates(args.spin, core)
+            if found:
+                spins.append(found)
+        if runs > 1:
+            print(f"(round {r + 1} of {runs} done)", flush=True)
     header = f"{'setup':<18}{'depth':>6}{'jobs':>5}{'states':>11}{'steps':>12}{'s':>8}{'states/s':>11}{'B/state':>9}{'RSS/st':>8}{'peak MiB':>10}{'CPU s':>7}{'st/CPU-s':>10}{'s, all runs':>22}"
     print(header)
     rates = {}
@@ -136,33 +162,26 @@ def main():
     ceilings = {}
     for setup in setups:
         name = os.path.basename(setup)[:-4]
-        base = explore(args.navsh, setup, 1, 1)
-        tries = {1: [], 2: []}
-        for _ in range(runs):
-            for jobs in (1, 2):
-                tries[jobs].append(explore(args.navsh, setup, depths[setup], jobs, core if jobs == 1 else None))
+        base = bases[setup]
         for jobs in (1, 2):
-            s = min(tries[jobs], key=lambda t: t["seconds"])
+            s = min(tries[(setup, jobs)], key=lambda t: t["seconds"])
             rate = s["states"] / s["seconds"] if s["seconds"] > 0 else 0
             rates[(name, jobs)] = rate
             seconds[(name, jobs)] = s["seconds"]
             per = (s["max_rss_bytes"] - base["max_rss_bytes"]) / max(1, s["states"] - base["states"])
             whole = s["max_rss_bytes"] / max(1, s["states"])
-            spread = " ".join(f"{t['seconds']:.2f}" for t in tries[jobs])
+            spread = " ".join(f"{t['seconds']:.2f}" for t in tries[(setup, jobs)])
             print(f"{name:<18}{depths[setup]:>6}{jobs:>5}{s['states']:>11,}{s['steps']:>12,}{s['seconds']:>8.2f}{rate:>11,.0f}"
                   f"{per:>9.0f}{whole:>8.0f}{s['max_rss_bytes'] / 1048576:>10.1f}{s['cpu_seconds']:>7.2f}"
                   f"{s['states'] / max(1e-9, s['cpu_seconds']):>10,.0f}{spread:>22}", flush=True)
         if not args.no_pair:
             # The fastest pair: the one whose slower search took least.
-            pair = min((explore_pair(args.navsh, setup, depths[setup]) for _ in range(runs)), key=max)
+            pair = min(pairs[setup], key=max)
             # The two searches' rates together, over one search's rate alone.
             ceilings[name] = sum(seconds[(name, 1)] / max(1e-9, t) for t in pair)
             print(f"{name:<18}{depths[setup]:>6}{'1+1':>5}  two one-job searches side by side:"
                   f" {pair[0]:.2f} s and {pair[1]:.2f} s, together {ceilings[name]:.2f} x one alone", flush=True)
-    if args.no_spin:
-        return
-    spins = [r for r in (spin_rates(args.spin, core) for _ in range(runs)) if r]
-    if not spins:
+    if args.no_spin or not spins:
         return
     best = max(spins, key=lambda r: r[1])
     print(best[0])
