@@ -182,8 +182,8 @@ extension Explorer {
                 // chunks' order as they are made (`Chunks`), so the first of
                 // two equal states wins as it would on one thread.
                 let (expansions, stopped) = expand(
-                    batchStart..<batchEnd, level: level, first: first, links: links, pool: pool, seen: seen,
-                    shouldStop: shouldStop)
+                    batchStart..<batchEnd, level: level, first: first, links: links, keepLinks: keepLinks, pool: pool,
+                    seen: seen, shouldStop: shouldStop)
                 // (Read once a batch, not once a child.)
                 let silenced = config.shard.map { !$0.reportsShort(length: level + 1) } ?? false
                 let maxStates = config.maxStates
@@ -321,20 +321,19 @@ extension Explorer {
     /// Expands the states `range` of `level` on the pool's threads (the
     /// calling one alone without a pool), each taking the next chunk as it
     /// finishes one; the expansions come back in chunk order (the order of
-    /// the parents), whatever thread made them. The calling thread asks
+    /// the parents), whatever thread made them; the new states' links are
+    /// appended when `keepLinks` (every level but the last). The calling thread asks
     /// `shouldStop` before each chunk it takes; once it says so, no thread
     /// takes another, and the expansions are those of the chunks taken, with
     /// `stopped` true. (Ctrl-C is answered within a chunk: between batches,
     /// it waited for a fifth of a second of work, and more on a loaded machine.)
     func expand(
-        _ range: Range<Int>, level: Int, first: NavigationModel, links: ParentLinks, pool: WorkerPool?,
-        seen: SeenSet, shouldStop: () -> Bool
+        _ range: Range<Int>, level: Int, first: NavigationModel, links: ParentLinks, keepLinks: Bool,
+        pool: WorkerPool?, seen: SeenSet, shouldStop: () -> Bool
     ) -> (expansions: [Expansion], stopped: Bool) {
         let count = (range.count + Self.chunk - 1) / Self.chunk
         let chunks = Chunks(count)
         let parallel = pool.map { $0.count > 1 } ?? false && count > 1
-        // (As in `run`: the last level's states are never expanded.)
-        let keepLinks = level + 1 < config.depth
         // (With other threads looking up, a table a growth replaces is kept
         // until they are joined, and shards fill past three quarters before
         // they grow: SeenSet.retiresTables.)

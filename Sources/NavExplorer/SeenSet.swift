@@ -144,19 +144,18 @@ final class SeenSet: @unchecked Sendable {
         }
     }
 
+    /// Whether shard `s` is filled past three quarters (`growFull`).
+    @inline(__always) private func isFull(_ s: Int) -> Bool { counts[s] * 4 > capacity(s) * 3 }
+
     /// Whether a shard is filled past three quarters (`growFull`).
-    var hasFullShard: Bool {
-        (0..<Self.shardCount).contains { counts[$0] * 4 > capacity($0) * 3 }
-    }
+    var hasFullShard: Bool { (0..<Self.shardCount).contains(where: isFull) }
 
     /// Grows every shard filled past three quarters (`retiresTables`), of
     /// those whose index is `part` modulo `parts`: threads that each take a
     /// part grow the set together. Only while no thread inserts or looks up.
     func growFull(part: Int = 0, of parts: Int = 1) {
         precondition(!retiresTables)
-        for s in stride(from: part, to: Self.shardCount, by: parts) where counts[s] * 4 > capacity(s) * 3 {
-            grow(s)
-        }
+        for s in stride(from: part, to: Self.shardCount, by: parts) where isFull(s) { grow(s) }
     }
 
     private func grow(_ s: Int) {
@@ -189,8 +188,9 @@ final class ParentLinks: @unchecked Sendable {
     /// `--max-states` may still append the rest of its batch.
     static let maxPages = (1 << (31 - pageBits)) + 1024
 
-    // (Unchecked: a checked access cost each look-up a call to the
-    // runtime's `swift_beginAccess`, about 60 instructions.)
+    // (Pointers, not arrays in `var`s: a checked access to those cost each
+    // look-up a call to the runtime's `swift_beginAccess`, about 60
+    // instructions, and the directory must not move while others read it.)
     private let parents: UnsafeMutablePointer<UnsafeMutablePointer<Int32>>
     private let steps: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     /// The count, in a cache line of its own: written on every append while

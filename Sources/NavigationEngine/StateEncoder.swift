@@ -367,7 +367,7 @@ struct PartHasher {
     mutating func put(pair a: ScreenName, _ b: ScreenName) {
         // Both ordinals below the mark (the or of two is at least each): one test.
         if UInt64(bitPattern: Int64(a.ordinal)) | UInt64(bitPattern: Int64(b.ordinal)) < 0xFFFF_FFFF {
-            put(UInt64(a.cls.id) << 32 | UInt64(a.ordinal), UInt64(b.cls.id) << 32 | UInt64(b.ordinal))
+            put(Self.word(a), Self.word(b))
         } else {
             self = Self.marked(self, a, b)
         }
