@@ -106,21 +106,28 @@ struct ScreenTable: Sendable {
     /// every reset (the model behind the pointer might have been this one).
     @inline(__always) mutating func assign(from other: UnsafePointer<ScreenTable>) {
         releasedOrdinals = 0
-        if sharesStorage(with: other.pointee) { return }
+        // `sharesStorage(with:)`, its two tests of `wide` asked once for it
+        // and for the way below.
         guard wide.isEmpty, other.pointee.wide.isEmpty else {
             self = other.pointee
             releasedOrdinals = 0
             return
         }
+        if used == other.pointee.used, sameStorage(slots, other.pointee.slots) { return }
         let theirs = other.pointer(to: \.slots)!
         let count = theirs.pointee.count
-        if slots.count == count {
+        if slots.count == count, isUniqueStorage(&slots) {
             // Their address taken first, in a read of its own: read inside
             // the write to these slots, their array was retained and released
             // around the copy (about 40 instructions a reset). `other` holds
-            // them for the call.
+            // them for the call. These written through their address, their
+            // uniqueness asked without a copy (`isUniqueStorage`): in
+            // `withUnsafeMutableBufferPointer` the array was moved out and
+            // back and the two ranges tested for overlap (9 to 14
+            // instructions a state more on the six bench setups).
             let source = theirs.pointee.withUnsafeBufferPointer { $0.baseAddress! }
-            slots.withUnsafeMutableBufferPointer { mine in mine.baseAddress!.update(from: source, count: count) }
+            let mine = UnsafeMutableRawPointer(mutating: slots.withUnsafeBufferPointer { $0.baseAddress! })
+            mine.copyMemory(from: source, byteCount: count &* MemoryLayout<Slot>.stride)
         } else {
             assignOtherCount(from: other)
             return
@@ -129,9 +136,9 @@ struct ScreenTable: Sendable {
         entrySum = other.pointee.entrySum
     }
 
-    /// `assign(from:)` from a table of another slot count than this one's
-    /// (out of line: in line in the reset, these ways cost the other setups
-    /// about 5 instructions a state).
+    /// `assign(from:)` from a table of another slot count than this one's,
+    /// or into slots another table shares (out of line: in line in the
+    /// reset, these ways cost the other setups about 5 instructions a state).
     @inline(never)
     private mutating func assignOtherCount(from other: UnsafePointer<ScreenTable>) {
         let theirs = other.pointer(to: \.slots)!
