@@ -455,36 +455,56 @@ struct ScreenTable: Sendable {
 
     private mutating func insertNew(_ slot: Slot) {
         if used + 1 > Self.limit(slots.count) { resize(to: slots.count * 2) }
-        let mask = self.mask
+        let base = writableSlots()
+        let mask = slots.count &- 1
         var i = Self.home(slot.key, mask: mask)
-        while slots[i].key != 0 { i = (i + 1) & mask }
-        slots[i] = slot
+        while base[i].key != 0 { i = (i &+ 1) & mask }
+        base[i] = slot
         used += 1
         entrySum &+= StateEncoder.entryHash(slot.key, slot.fields)
     }
 
     @inline(__always)
     private mutating func setFields(at i: Int, _ fields: UInt64) {
-        let key = slots[i].key
-        entrySum = entrySum &- StateEncoder.entryHash(key, slots[i].fields) &+ StateEncoder.entryHash(key, fields)
-        slots[i].fields = fields
+        let slot = writableSlots() + i
+        let key = slot.pointee.key
+        entrySum = entrySum &- StateEncoder.entryHash(key, slot.pointee.fields) &+ StateEncoder.entryHash(key, fields)
+        slot.pointee.fields = fields
+    }
+
+    /// The first slot, for writes through its address (slots `index(of:)`
+    /// found, or a probe's), the slots made this table's alone first. The
+    /// array's subscript asked the runtime the same question, then
+    /// checked the index and stored the storage back, on every write
+    /// (legacy.nav 5,982 -> 5,952 instructions a state at depth 10, the
+    /// other setups 3 to 9 fewer).
+    @inline(__always)
+    private mutating func writableSlots() -> UnsafeMutablePointer<Slot> {
+        if !isUniqueStorage(&slots) { copySlots() }
+        return UnsafeMutablePointer(mutating: slots.withUnsafeBufferPointer { $0.baseAddress! })
+    }
+
+    /// Gives the table slots of its own, as many, with the same capacity.
+    @inline(never)
+    private mutating func copySlots() {
+        var copy: [Slot] = []
+        copy.reserveCapacity(slots.capacity)
+        copy.append(contentsOf: slots)
+        slots = copy
     }
 
     /// Linear probing's deletion: later entries of the run move back, so no tombstones.
     ///
-    /// The storage's uniqueness asked once (`isUniqueStorage`, no copy),
-    /// then the slots read and written through their address, without a
-    /// bounds check: each write through the array's subscript asked the
-    /// runtime again (two questions a removal whose run goes on, one
-    /// otherwise): legacy.nav 6,026 -> 5,996 instructions a state at depth
-    /// 10, 6,165 -> 6,117 at 13. (The slots taken for writing in a buffer instead,
-    /// `withUnsafeMutableBufferPointer`, cost more than the subscript's
-    /// two questions: 90 -> 100 instructions a removal, the buffer's
-    /// closure and its bookkeeping.) Shared slots take the subscript's way,
-    /// which copies them.
+    /// The slots written through their address (`writableSlots()`): each
+    /// write through the array's subscript asked the runtime again whether
+    /// they were this table's alone, two questions a removal whose run goes
+    /// on, one otherwise, and checked the index: legacy.nav 6,026 -> 5,996
+    /// instructions a state at depth 10, 6,165 -> 6,117 at 13. (The slots
+    /// taken for writing in a buffer instead, `withUnsafeMutableBufferPointer`,
+    /// cost more than the subscript's two questions: 90 -> 100 instructions
+    /// a removal, the buffer's closure and its bookkeeping.)
     private mutating func remove(at index: Int) {
-        guard isUniqueStorage(&slots) else { return removeFromShared(at: index) }
-        let base = UnsafeMutablePointer(mutating: slots.withUnsafeBufferPointer { $0.baseAddress! })
+        let base = writableSlots()
         let mask = slots.count &- 1
         let key = base[index].key
         entrySum &-= StateEncoder.entryHash(key, base[index].fields)
@@ -505,32 +525,6 @@ struct ScreenTable: Sendable {
         used -= 1
         // Shrink when a burst of screens is gone, so memory follows the live count.
         if mask >= 16, used * 8 <= mask { resize(to: (mask &+ 1) / 2) }
-    }
-
-    /// `remove(at:)` on slots another table shares: through the array's
-    /// subscript, which copies them on the first write.
-    @inline(never)
-    private mutating func removeFromShared(at index: Int) {
-        let key = slots[index].key
-        entrySum &-= StateEncoder.entryHash(key, slots[index].fields)
-        releasedOrdinals |= Self.releasedBits(key)
-        let mask = self.mask
-        var hole = index
-        var i = (index + 1) & mask
-        while slots[i].key != 0 {
-            let slot = slots[i]
-            let home = Self.home(slot.key, mask: mask)
-            let distanceToHole = (hole - home) & mask
-            let distanceToHere = (i - home) & mask
-            if distanceToHole < distanceToHere {
-                slots[hole] = slot
-                hole = i
-            }
-            i = (i + 1) & mask
-        }
-        slots[hole] = Slot(key: 0, fields: 0)
-        used -= 1
-        if slots.count > 16, used * 8 < slots.count { resize(to: slots.count / 2) }
     }
 
     /// Gives the live screen `old` the name `new`, a name the table does
