@@ -35,7 +35,7 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     @inline(__always) mutating func reset(to other: UnsafePointer<NavTable>, spare: inout [ScreenName]) {
         searchFrom = other.pointee.searchFrom
         if slots === other.pointee.slots || slots.isUnwrittenCopy(of: other.pointee.slots) { return }
-        if slots.capacity >= other.pointee.slots.count, isKnownUniquelyReferenced(&slots) {
+        if slots.capacity >= other.pointee.slots.count, isUniqueInstance(&slots) {
             // `other`'s slots lent, not retained: the table behind `other`
             // holds them for the call (a retain and a release a reset, about
             // 40 instructions).
@@ -89,7 +89,7 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
             // first write since the summaries' refresh) out of line. Four
             // registers saved on every call and the capacity tested first cost
             // 20 to 40 instructions a state on the six bench setups.
-            if id > 0, id < slots.count, isKnownUniquelyReferenced(&slots), slots.meta[id].dirty {
+            if id > 0, id < slots.count, isUniqueInstance(&slots), slots.meta[id].dirty {
                 slots.meta[id].hashed = false
                 slots.noteWrite()
                 return slots.base + id
@@ -206,7 +206,7 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     /// on a third of plain.nav's states.
     @inline(__always) mutating func refreshHashes() {
         if slots.allHashed { return }
-        guard isKnownUniquelyReferenced(&slots) else { return }
+        guard isUniqueInstance(&slots) else { return }
         slots.refreshHashes()
     }
 }
