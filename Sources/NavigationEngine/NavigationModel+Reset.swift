@@ -195,7 +195,17 @@ func assignReusingStorage<T: Equatable>(_ array: inout [T], _ other: UnsafePoint
     }
     let mine = UnsafeMutablePointer(mutating: array.withUnsafeBufferPointer { $0.baseAddress! })
     ArrayHeader.setCount(count, before: UnsafeMutableRawPointer(mine))
-    for i in 0..<count { mine[i] = theirs[i] }
+    // Past four names in one memmove of their bytes, padding and all: name
+    // by name, each took four moves of its two fields and a share of the
+    // loop (legacy.nav, whose stacks are the longest, 5,802 -> 5,769
+    // instructions a state at depth 10, 5,908 -> 5,857 at 13). Every list
+    // through memmove cost the other setups, whose lists are short, 4 to 5
+    // a state; past two, the same as past four.
+    if count > 4 {
+        UnsafeMutableRawPointer(mine).copyMemory(from: theirs, byteCount: count &* MemoryLayout<T>.stride)
+    } else {
+        for i in 0..<count { mine[i] = theirs[i] }
+    }
 }
 
 /// Whether `array`'s storage is held by this array alone, asked of the
