@@ -390,7 +390,12 @@ final class NavSlots: @unchecked Sendable {
         // one's already), and `update(from:count:)` called memmove for it
         // (about 25 instructions a reset on legacy.nav).
         let dirty = other.dirtyCount
-        for k in 0..<dirty where dirtyIDs[k] != other.dirtyIDs[k] { dirtyIDs[k] = other.dirtyIDs[k] }
+        // The first outside the loop, as the summaries' last (every entry
+        // is initialised, so one past the count may be written): legacy.nav
+        // 5,760 -> 5,743 instructions a state at depth 10, the other setups
+        // 10 to 12 fewer.
+        dirtyIDs[0] = other.dirtyIDs[0]
+        for k in 1..<Swift.max(dirty, 1) where dirtyIDs[k] != other.dirtyIDs[k] { dirtyIDs[k] = other.dirtyIDs[k] }
         dirtyCount = dirty
         if !sameStorage(active, other.active) { active = other.active }
         digestSum = other.digestSum
