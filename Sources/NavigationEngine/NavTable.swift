@@ -357,7 +357,12 @@ final class NavSlots: @unchecked Sendable {
         assert(capacity >= other.count)
         if count > other.count { Self.deinitializeSlots(base + other.count, count: count - other.count) }
         let common = Swift.min(count, other.count)
-        for id in 1..<common {
+        // A while loop: a range's loop tested its bounds first and its
+        // counter's overflow (legacy.nav 5,743 -> 5,726 instructions a
+        // state at depth 10, the other setups 10 to 12 fewer).
+        var id = 1
+        while id < common {
+            defer { id &+= 1 }
             let mine = base + id
             let theirs = UnsafePointer(other.base + id)
             // This slot's tag is tested where it is needed, and an empty slot
