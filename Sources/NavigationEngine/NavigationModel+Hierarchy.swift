@@ -72,25 +72,33 @@ extension NavigationModel {
         for name in names { releaseIfUnheld(name) }
     }
 
-    /// `releaseUnheld(_:)` of the screens a cut transition took away
-    /// (`cutTransition`): whether any controller has a transition or a
-    /// queued call is asked once, of the controllers that may
-    /// (`forEachActive`), and where none has (on a lone controller, whose
-    /// transition the cut took), no screen is held in flight, and the walk
-    /// of every controller for each screen is spared (about 37 instructions
-    /// a screen; legacy.nav, depth 10: 57,069 screens). Releasing a screen
+    /// `releaseUnheld(_:)` of the screens controller `id`'s transition, cut
+    /// and left in its place (`cutTransition`), took away: neither that
+    /// transition nor its list holds them. Whether any controller has a
+    /// transition (but that one) or a queued call is asked once, of the
+    /// controllers that may (`forEachActive`), and where none has (on a
+    /// lone controller), no screen is held in flight, and the walk of every
+    /// controller for each screen is spared (about 37 instructions a
+    /// screen; legacy.nav, depth 10: 57,069 screens). Releasing a screen
     /// changes neither. (In `releaseUnheld(_:)` itself, the walk first cost
     /// the other setups about one instruction a state.)
-    mutating func releaseCutScreens(_ names: [ScreenName]) {
-        guard !names.isEmpty else { return }
-        if !scratch.quiet { work(names.count * (1 + modals.count + navs.inFlightWeight())) }
+    mutating func releaseCutScreens(of id: Int, _ t: UnsafePointer<NavTransition>) {
+        let count = t.pointee.removed.count
+        guard count > 0 else { return }
+        // (The cut transition's own list, counted by `inFlightWeight`, is
+        // no longer in flight.)
+        if !scratch.quiet { work(count * (1 + modals.count + navs.inFlightWeight() - count)) }
         var inFlight = false
-        navs.forEachActive { id in
-            if !inFlight, let nav = navs.controller(id), NavSlots.hasTransition(nav) || !nav.pointee.queue.isEmpty {
+        navs.forEachActive { other in
+            if !inFlight, let nav = navs.controller(other),
+                (other != id && NavSlots.hasTransition(nav)) || !nav.pointee.queue.isEmpty
+            {
                 inFlight = true
             }
         }
-        for name in names { releaseIfUnheld(name, heldInFlight: inFlight ? nil : false) }
+        for i in 0..<count {
+            releaseIfUnheld(t.pointee.removed[i], heldInFlight: inFlight ? nil : false, besides: id)
+        }
     }
 
     /// Releases `name` if nothing holds it any more: `releaseUnheld(_:)` for
@@ -109,12 +117,17 @@ extension NavigationModel {
     /// presentation, no transition or queued call (`heldInFlight`, when the
     /// caller knows it already; else asked of the table, and only of a screen
     /// alive outside the stacks). The work is counted by the caller.
-    @inline(__always) private mutating func releaseIfUnheld(_ name: ScreenName, heldInFlight: Bool? = nil) {
+    /// `besides`: a controller whose transition holds nothing, whatever
+    /// its list says (a cut one, `releaseCutScreens(of:_:)`); 0, none.
+    @inline(__always) private mutating func releaseIfUnheld(
+        _ name: ScreenName, heldInFlight: Bool? = nil, besides: Int = 0
+    ) {
         // One probe of the table for both its tests (alive, and in no stack)
         // and the removal, at the slot found: `screens[name] != nil`, `isHeld`
         // and the setter's removal probed the table four times a screen
         // released, a read and `remove(name)` twice.
-        guard let found = screens.place(of: name), !found.hasParent, !(heldInFlight ?? navs.holdsInFlight(name)),
+        guard let found = screens.place(of: name), !found.hasParent,
+            !(heldInFlight ?? (besides == 0 ? navs.holdsInFlight(name) : navs.holdsInFlight(name, besides: besides))),
             !presentationHolds(name)
         else { return }
         screens.remove(name, at: found.place)
@@ -271,5 +284,23 @@ extension NavTable {
             }
         }
         return (weight, holds)
+    }
+}
+
+extension NavTable {
+    /// `holdsInFlight(_:)` but for controller `id`'s transition (a cut one,
+    /// left in its place holding nothing: `releaseCutScreens(of:_:)`); its
+    /// queued calls are asked as the others'.
+    func holdsInFlight(_ name: ScreenName, besides id: Int) -> Bool {
+        for other in ids {
+            let slot = UnsafePointer(slots.base + other)
+            if NavSlots.isEmpty(slot) { continue }
+            let nav = NavSlots.payload(slot)
+            if other != id, NavSlots.hasTransition(nav), NavSlots.transition(of: nav).pointee.removed.contains(name) {
+                return true
+            }
+            if !nav.pointee.queue.isEmpty, nav.pointee.queue.contains(where: { $0.mentions(name) }) { return true }
+        }
+        return false
     }
 }

@@ -167,9 +167,10 @@ extension NavigationModel {
         // call: 37,425 at depth 10). The storage is as much this model's
         // alone since: the cut's releases and the tests below copy neither
         // the model nor its table. (Handed through `run`, the slot cost the
-        // other calls about one instruction a state.) The rest run as `run`
-        // runs them.
-        guard let slot else { return try run(id, call) }
+        // other calls about one instruction a state.) The new transition is
+        // written over the cut one, which the cut left in its place holding
+        // nothing (`cutTransition`). The rest run as `run` runs them, once
+        // the cut transition is gone.
         let count = slot.pointee.stack.count
         switch call {
         case .push(let name, let animated):
@@ -180,36 +181,48 @@ extension NavigationModel {
             // (About 70 instructions a nested push: two probes of the table
             // and a call.)
             if pushedParent != nil { detachFromOtherControllers(name, except: id) }
-            beginTransition(id, .push(name), kind: .push, animated: count == 0 ? false : animated, slot: slot)
+            beginTransition(id, .push(name), kind: .push, animated: count == 0 ? false : animated, over: slot)
         case .pop(let animated) where count > 1:
-            beginTransition(id, .keep(count - 1), kind: .pop, animated: animated, slot: slot)
+            beginTransition(id, .keep(count - 1), kind: .pop, animated: animated, over: slot)
         case .popToRoot(let animated) where count > 1:
-            beginTransition(id, .keep(1), kind: .pop, animated: animated, slot: slot)
+            beginTransition(id, .keep(1), kind: .pop, animated: animated, over: slot)
         default:
+            dropCutTransition(slot)
             try run(id, call)
         }
     }
 
     /// Ends a transition before its time: no viewDidAppear, no didShow, a
     /// corrupted bar. Returns the controller's slot, taken through the
-    /// table's mutable addressor for the cut; nil when nothing ran.
-    mutating func cutTransition(_ id: Int) -> UnsafeMutablePointer<NavController>? {
-        // Moved out, not copied (as `finishTransition` does): a copy retained
-        // the transition's arrays, and clearing the controller's then released
-        // them, each through the optional's generic value witnesses (legacy.nav:
-        // 37,371 cuts at depth 10, about 400 instructions each).
+    /// table's mutable addressor for the cut.
+    ///
+    /// The cut transition stays in its place, holding nothing (its two
+    /// lists the empty array's storage, which needs no release,
+    /// `H1SpareListTests`), for the transition the nested call begins to be
+    /// written over (`beginTransition(_:_:kind:animated:over:)`), or for
+    /// `dropCutTransition(_:)` to drop without a destroy. It was moved out
+    /// (not copied: a copy retained its arrays, and the controller's clear
+    /// released them through the optional's value witnesses, about 400
+    /// instructions a cut) and destroyed, two calls to swift_release, and
+    /// the new one moved in over the nil left: about 100 instructions more
+    /// a cut (legacy.nav at depth 10: 37,425 cuts).
+    mutating func cutTransition(_ id: Int) -> UnsafeMutablePointer<NavController> {
         // Not asked again whether one runs: `nestedCall`, its one caller,
         // runs only where `superCall` found one, and nothing between ends it
         // (its tests read, its warning is an event). The test a cut cost
         // legacy.nav 6,699 -> 6,685 instructions a state at depth 10.
+        // The bar corrupted in the same write of the controller (a second
+        // trip through the table's mutable addressor cost about 70
+        // instructions a cut); nothing below reads it.
         let slot = NavSlots.payload(navs.mutableSlot(id))
-        var t = slot.pointee.takeCutTransition()
+        slot.pointee.barCorrupted = true
+        let t = NavSlots.transition(of: slot)
         emit(Warning.unexpectedTransitionState)
-        emitDepartures(t)
-        if t.toIsNew { emitLifecycle(t.to, .didMove(toNav: true)) }
-        emit(Warning.unbalancedAppearance(t.to))
+        if !scratch.quiet { emitDepartures(t.pointee) }
+        if t.pointee.toIsNew { emitLifecycle(t.pointee.to, .didMove(toNav: true)) }
+        emit(Warning.unbalancedAppearance(t.pointee.to))
         // (A push's list is empty: no call.)
-        if !t.removed.isEmpty { releaseCutScreens(t.removed) }
+        if !t.pointee.removed.isEmpty { releaseCutScreens(of: id, UnsafePointer(t)) }
         // The list's storage kept for the next pop's list (`truncateStack`),
         // not freed here to be allocated again there (about 435
         // instructions the two; legacy.nav at depth 10: 19,732 lists
@@ -228,8 +241,19 @@ extension NavigationModel {
         // place), so the spare grows to the longest pop (with the lists made
         // for 16 names, `truncateStack`: legacy 6,602 -> 6,564 at depth 10,
         // 6,752 -> 6,713 at depth 13; 16 alone made 6,573 and 6,724).
-        if t.removed.capacity > scratch.spareList.capacity { swap(&scratch.spareList, &t.removed) }
+        if t.pointee.removed.capacity > scratch.spareList.capacity { swap(&scratch.spareList, &t.pointee.removed) }
+        // What the list holds then (the spare's old storage) is freed, as
+        // the transition's destroy freed it, and so is a replacement's list
+        // of screens added below (none in a push's or a pop's).
+        if !sameStorage(t.pointee.removed, []) { t.pointee.removed = [] }
+        if !sameStorage(t.pointee.addedBelow, []) { t.pointee.addedBelow = [] }
         return slot
+    }
+
+    /// Drops the transition `cutTransition` left in controller `slot`'s
+    /// place: a nil written over it, no destroy (it holds nothing).
+    @inline(__always) private func dropCutTransition(_ slot: UnsafeMutablePointer<NavController>) {
+        withUnsafeMutablePointer(to: &slot.pointee.transition) { $0.initialize(to: nil) }
     }
 
     /// The did-calls of the screens a transition took away, cut short or
@@ -476,11 +500,21 @@ extension NavigationModel {
         beginTransition(id, edit, kind: kind, animated: animated, held: false, given: slot)
     }
 
+    /// `beginTransition(_:_:kind:animated:slot:)` of a nested call, whose
+    /// cut left its transition, holding nothing, in the slot
+    /// (`cutTransition`): the new one is written over it.
+    mutating func beginTransition(
+        _ id: Int, _ edit: StackEdit, kind: NavTransition.Kind, animated: Bool,
+        over slot: UnsafeMutablePointer<NavController>
+    ) {
+        beginTransition(id, edit, kind: kind, animated: animated, held: false, given: slot, overCut: true)
+    }
+
     /// The two `beginTransition`s, each a copy of this (a slot handed to
     /// the first too cost its callers about one instruction a state).
     @inline(__always) private mutating func beginTransition(
         _ id: Int, _ edit: StackEdit, kind: NavTransition.Kind, animated: Bool, held: Bool,
-        given: UnsafeMutablePointer<NavController>?
+        given: UnsafeMutablePointer<NavController>?, overCut: Bool = false
     ) {
         // The delegate that answers the optional methods does not change with the
         // stack: read it with the old top in one read of the table.
@@ -530,7 +564,10 @@ extension NavigationModel {
         // In the slot (the stack's edits above keep it: the table's storage
         // is this model's alone): read through the table, the id and the
         // slot's tag were tested again.
-        guard let newTop = slot.pointee.top else { return }
+        guard let newTop = slot.pointee.top else {
+            if overCut { dropCutTransition(slot) }
+            return
+        }
         if toIsNew { emitLifecycle(newTop, .willMove(toNav: true)) }
         for name in removed { emitLifecycle(name, .willMove(toNav: false)) }
         for name in addedBelow { emitLifecycle(name, .willMove(toNav: true)) }
@@ -570,12 +607,18 @@ extension NavigationModel {
         // released them, twice a transition.
         let repairsBar = !nesting
         let start = clock
-        slot.pointee.start(
-            NavTransition(
-                kind: kind, from: oldTop, to: newTop, removed: consume removed,
-                addedBelow: consume addedBelow, toIsNew: toIsNew,
-                animated: animated, repairsBar: repairsBar,
-                start: start, end: held ? nil : (animated ? start + duration : start)))
+        let t = NavTransition(
+            kind: kind, from: oldTop, to: newTop, removed: consume removed,
+            addedBelow: consume addedBelow, toIsNew: toIsNew,
+            animated: animated, repairsBar: repairsBar,
+            start: start, end: held ? nil : (animated ? start + duration : start))
+        if overCut {
+            // Written over the cut transition without its destroy: it holds
+            // nothing to release (`cutTransition`).
+            NavSlots.transition(of: slot).initialize(to: t)
+        } else {
+            slot.pointee.start(t)
+        }
         if !animated { finishTransition(id) }
     }
 
