@@ -96,8 +96,13 @@ extension NavigationModel {
                 inFlight = true
             }
         }
+        // The list read through its address, taken once: read by index
+        // through the transition, each screen reloaded the list and tested
+        // the index against its count (the releases write the screens'
+        // table and maybe the others' controllers, never this list).
+        let names = t.pointee.removed.withUnsafeBufferPointer { $0.baseAddress! }
         for i in 0..<count {
-            releaseIfUnheld(t.pointee.removed[i], heldInFlight: inFlight ? nil : false, besides: id)
+            releaseIfUnheld(names[i], heldInFlight: inFlight ? nil : false, besides: id)
         }
     }
 
