@@ -42,7 +42,10 @@ extension NavigationModel {
             releaseUnheld(presented)
             return
         }
-        if let existing = modals.presented(by: presenter) {
+        // (No modal, none presented: `presented(by:)` is a call, and most
+        // presentations are made with none, about 35 instructions each:
+        // legacy.nav at depth 10, 14,086 of 15,254.)
+        if !modals.isEmpty, let existing = modals.presented(by: presenter) {
             emit(Warning.alreadyPresenting(presented, on: presenter, presenting: existing.screen))
             releaseUnheld(presented)
             return
