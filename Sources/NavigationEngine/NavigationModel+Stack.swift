@@ -512,15 +512,23 @@ extension NavigationModel {
         beginTransition(id, edit, kind: kind, animated: animated, held: false, given: slot, overCut: true)
     }
 
-    /// The two `beginTransition`s, each a copy of this (a slot handed to
+    /// The three `beginTransition`s, each a copy of this (a slot handed to
     /// the first too cost its callers about one instruction a state).
     @inline(__always) private mutating func beginTransition(
         _ id: Int, _ edit: StackEdit, kind: NavTransition.Kind, animated: Bool, held: Bool,
         given: UnsafeMutablePointer<NavController>?, overCut: Bool = false
     ) {
         // The delegate that answers the optional methods does not change with the
-        // stack: read it with the old top in one read of the table.
-        guard let nav = navs.controller(id) else { return }
+        // stack: read it with the old top in one read of the table, or in
+        // the slot `given` (through the table, the id was tested against its
+        // count and the slot's tag again: about 8 instructions a nested call).
+        let nav: UnsafePointer<NavController>
+        if let given {
+            nav = UnsafePointer(given)
+        } else {
+            guard let found = navs.controller(id) else { return }
+            nav = found
+        }
         let oldTop = nav.pointee.top
         // (Read only for its events: a step that records nothing skips it.
         // Asked in every step, gate.nav's proxy cost 3,657 instructions a
