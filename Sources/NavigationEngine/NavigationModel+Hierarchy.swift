@@ -164,6 +164,28 @@ extension NavigationModel {
         return name
     }
 
+    /// The name of a new instance of `cls`, its class's counter and
+    /// `created` moved on as `makeScreen(_:viewLoaded:)` moves them, the
+    /// screen not yet in the table: `newPushCall(_:_:gate:animated:)` puts
+    /// it there (`putNew(_:gate:shownBy:)`) where the push takes it.
+    mutating func namedNew(_ cls: ClassName) -> ScreenName {
+        let ordinal = (counters[cls] ?? 0) + 1
+        counters.set(ordinal, for: cls)
+        created += 1
+        return ScreenName(cls: cls, ordinal: ordinal)
+    }
+
+    /// Puts the new screen `namedNew(_:)` named in the table: pushed with
+    /// `push NAME gate` (`gate`), and shown at once by controller `id`
+    /// (its parent, its view loaded), or not (nil: in no stack yet).
+    @inline(__always) mutating func putNew(_ name: ScreenName, gate: Bool, shownBy id: Int?) {
+        if id == nil, !gate {
+            screens.insertNew(name)
+        } else {
+            screens[name] = Screen(name: name, viewLoaded: id != nil, runtimeGate: gate, parent: id)
+        }
+    }
+
     /// A new instance of `cls` made and released at once, in a step that
     /// records nothing: a push or a presentation of a new instance dropped
     /// because a modal transition runs (`superCall`, `present`). It leaves

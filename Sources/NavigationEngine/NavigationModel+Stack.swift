@@ -82,6 +82,57 @@ extension NavigationModel {
         try overriddenCall(id, call, pushesNew: true)
     }
 
+    /// `push` of a new instance (`namedNew(_:)`, not yet in the table) onto
+    /// controller `id`: `newPushCall(_:_:)` of `makeScreen` and `push`,
+    /// `overriddenCall` and `superCall` written out for a push, the screen
+    /// put in the table in each way the push can go (`putNew`). Where the
+    /// push begins a transition at once (a nested call, legacy's, or a run
+    /// on an idle controller), the screen is put there with the parent and
+    /// the loaded view the push gives it, in the probe that finds its slot,
+    /// and the push does not give them again (`placed`): nothing between
+    /// reads either (a nested call's cut releases other screens; a new
+    /// screen is in no other controller to leave and in no stack, so
+    /// neither the pushed-twice test nor the detach is made for it). A gate
+    /// is marked in the same write. (Made first and given its parent by
+    /// the push, a screen cost the probe and the write of
+    /// `setParentAndLoadView`, and on an idle controller the pushed-twice
+    /// test's and the detach's probes.)
+    @inline(never) mutating func newPushCall(_ id: Int, _ name: ScreenName, gate: Bool, animated: Bool) throws {
+        let call = NavCall.push(name, animated: animated)
+        emit(.navCall(call))
+        guard let nav = navs.controller(id) else {
+            putNew(name, gate: gate, shownBy: nil)
+            return
+        }
+        if nav.pointee.cls.features.contains(.swipeGuard) { navs.edit(id) { $0.isPushing = true } }
+        if isModalTransitioning {
+            putNew(name, gate: gate, shownBy: nil)
+            emit(Warning.callDuringPresentation(call.method))
+            emit(Note.callDropped)
+            releaseUnheld(namedBy: call)
+            return
+        }
+        guard let running = navs.isTransitioning(id) else {
+            putNew(name, gate: gate, shownBy: nil)
+            return
+        }
+        if profile == .legacy, frozenNav != id, running {
+            putNew(name, gate: gate, shownBy: id)
+            try nestedCall(id, call, pushesNew: true, placed: true)
+            return
+        }
+        if running || frozenNav == id {
+            putNew(name, gate: gate, shownBy: nil)
+            navs.edit(id) { $0.queue.append(call.queued) }
+            emit(Note.deferred)
+            return
+        }
+        // `run`'s push.
+        putNew(name, gate: gate, shownBy: id)
+        let count = navs.controller(id)?.pointee.stack.count ?? 0
+        beginTransition(id, .push(name), kind: .push, animated: count == 0 ? false : animated, placed: true)
+    }
+
     /// The subclass's override, then super. Returns false when the pop was refused.
     /// In line in its two callers (`navCall`, the edge swipe's), as
     /// `superCall` is in it: 9 to 17 instructions a state fewer on the six
@@ -140,7 +191,10 @@ extension NavigationModel {
     }
 
     /// iOS 12: a call during a transition runs at once and cuts the running one short.
-    mutating func nestedCall(_ id: Int, _ call: NavCall, pushesNew: Bool = false) throws {
+    ///
+    /// `placed`: the pushed screen, new (`pushesNew`), was put in the table
+    /// with its parent and its view loaded (`newPushCall(_:_:gate:animated:)`).
+    mutating func nestedCall(_ id: Int, _ call: NavCall, pushesNew: Bool = false, placed: Bool = false) throws {
         // (A screen the push just made is no running push's.)
         if !pushesNew, case .push(let name, _) = call, let nav = navs.controller(id), NavSlots.hasTransition(nav),
             NavSlots.transition(of: nav).pointee.kind.isPush, NavSlots.transition(of: nav).pointee.to == name
@@ -181,7 +235,8 @@ extension NavigationModel {
             // (About 70 instructions a nested push: two probes of the table
             // and a call.)
             if pushedParent != nil { detachFromOtherControllers(name, except: id) }
-            beginTransition(id, .push(name), kind: .push, animated: count == 0 ? false : animated, over: slot)
+            beginTransition(
+                id, .push(name), kind: .push, animated: count == 0 ? false : animated, over: slot, placed: placed)
         case .pop(let animated) where count > 1:
             beginTransition(id, .keep(count - 1), kind: .pop, animated: animated, over: slot)
         case .popToRoot(let animated) where count > 1:
@@ -505,18 +560,30 @@ extension NavigationModel {
     /// `beginTransition(_:_:kind:animated:slot:)` of a nested call, whose
     /// cut left its transition, holding nothing, in the slot
     /// (`cutTransition`): the new one is written over it.
+    ///
+    /// `placed`: the screen a push pushes was put in the table with its
+    /// parent and its view loaded (`newPushCall(_:_:gate:animated:)`).
     mutating func beginTransition(
         _ id: Int, _ edit: StackEdit, kind: NavTransition.Kind, animated: Bool,
-        over slot: UnsafeMutablePointer<NavController>
+        over slot: UnsafeMutablePointer<NavController>, placed: Bool = false
     ) {
-        beginTransition(id, edit, kind: kind, animated: animated, held: false, given: slot, overCut: true)
+        beginTransition(
+            id, edit, kind: kind, animated: animated, held: false, given: slot, overCut: true, placed: placed)
     }
 
-    /// The three `beginTransition`s, each a copy of this (a slot handed to
+    /// `beginTransition(_:_:kind:animated:held:)` of a push of a screen put
+    /// in the table with its parent and its view loaded
+    /// (`newPushCall(_:_:gate:animated:)`).
+    mutating func beginTransition(_ id: Int, _ edit: StackEdit, kind: NavTransition.Kind, animated: Bool, placed: Bool)
+    {
+        beginTransition(id, edit, kind: kind, animated: animated, held: false, given: nil, placed: placed)
+    }
+
+    /// The four `beginTransition`s, each a copy of this (a slot handed to
     /// the first too cost its callers about one instruction a state).
     @inline(__always) private mutating func beginTransition(
         _ id: Int, _ edit: StackEdit, kind: NavTransition.Kind, animated: Bool, held: Bool,
-        given: UnsafeMutablePointer<NavController>?, overCut: Bool = false
+        given: UnsafeMutablePointer<NavController>?, overCut: Bool = false, placed: Bool = false
     ) {
         // The delegate that answers the optional methods does not change with the
         // stack: read it with the old top in one read of the table, or in
@@ -551,6 +618,13 @@ extension NavigationModel {
         // nil when that is still to be asked.
         var loaded: Bool?
         switch edit {
+        case .push(let name) where placed:
+            // (Its parent given and its view loaded when it was put in the
+            // table: it was not before.)
+            loaded = false
+            slot.pointee.stack.append(name)
+            noteStackChanged(id)
+            toIsNew = true
         case .push(let name):
             // `appendToStack(_:_:)`, through the slot, and the new top's
             // `loadView` in the same probe of the table and the same write
