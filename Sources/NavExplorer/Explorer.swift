@@ -268,6 +268,13 @@ public struct Explorer: Sendable {
         model.canonicalize(renaming: renamesInstances, stepFrom: parent)
     }
 
+    /// `canonical(_:stepFrom:)` of a model stepped on its parent's own
+    /// model, with what the renaming reads of the parent taken before (`StepOrigin`).
+    @inline(__always)
+    func canonical(_ model: inout NavigationModel, stepFrom origin: UnsafePointer<StepOrigin>) {
+        model.canonicalize(renaming: renamesInstances, stepFrom: origin)
+    }
+
     /// The 64-bit fingerprint of a canonical state's encoding (NavigationModel+Fingerprint.swift).
     static func fingerprint(_ model: NavigationModel) -> UInt64 {
         var encoder = StateEncoder()
