@@ -456,11 +456,22 @@ extension Explorer {
             // tests are asked of the parent at once (`NavigationModel.unrunSteps`).
             var refused: UInt64 = 0
             var ignored: UInt64 = 0
+            var waitAt = 0
             if masksFit {
                 (refused, ignored) = refusalList.withUnsafeBufferPointer { r in
                     ignoreList.withUnsafeBufferPointer { i in
                         NavigationModel.unrunSteps(refusals: r, ignores: i, in: top)
                     }
+                }
+                // The wait's target, read here where it was read by the wait's
+                // step: a wait with nothing to end is refused with the rest,
+                // so the step before it is the parent's last and runs on the
+                // parent's own model, a reset fewer (legacy.nav, depth 10:
+                // 906 of 16,374 parents).
+                if let t = waitTarget(in: top) {
+                    waitAt = t
+                } else {
+                    refused |= 1 &<< UInt64(truncatingIfNeeded: stepCount - 1)
                 }
             }
             // A command refused at once is no step (`run` would return nil). A
@@ -510,8 +521,15 @@ extension Explorer {
                         continue
                     }
                 }
-                guard let raised = run(step, on: &target.pointee, events: &events, recording: readsEvents) else {
-                    continue
+                let raised: Bool
+                if masksFit, step == stepCount - 1 {
+                    wait(until: waitAt, on: &target.pointee, events: &events, recording: readsEvents)
+                    raised = false
+                } else {
+                    guard let r = run(step, on: &target.pointee, events: &events, recording: readsEvents) else {
+                        continue
+                    }
+                    raised = r
                 }
                 if !last { stale = true }
                 out.steps += 1

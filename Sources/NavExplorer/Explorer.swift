@@ -212,8 +212,16 @@ public struct Explorer: Sendable {
             }
         }
         guard let target = withUnsafePointer(to: &model, { waitTarget(in: $0) }) else { return nil }
-        model.advanceClock(to: target, events: &events, recording: recording)
+        wait(until: target, on: &model, events: &events, recording: recording)
         return false
+    }
+
+    /// The wait step on `model`, its target (`waitTarget(in:)`) read already:
+    /// `run(waitIndex, on:events:recording:)` without reading it again.
+    @inline(__always)
+    func wait(until target: Int, on model: inout NavigationModel, events: inout [Event], recording: Bool) {
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
+        model.advanceClock(to: target, events: &events, recording: recording)
     }
 
     /// Properties a step breaks by what it did: an exception, a `no log` text.
