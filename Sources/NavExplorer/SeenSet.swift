@@ -24,6 +24,12 @@ final class SeenSet: @unchecked Sendable {
     /// arrays, so that a look-up reads the table's address with one load.
     private let tables: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
     private let counts: UnsafeMutablePointer<Int>
+    /// Per shard: the count at which an insertion grows it first, six
+    /// eighths of its capacity, or seven while `retiresTables`. Kept with
+    /// the table (`setLimit`), so that an insertion compares two words: it
+    /// worked the bound out from the capacity and the flag, about 15
+    /// instructions an insertion.
+    private let limits: UnsafeMutablePointer<Int>
     /// Whether a table a growth replaces is kept until `freeRetired()`
     /// (while other threads may be reading it), and those kept. Written by
     /// the inserting thread only. Meanwhile a shard grows only past seven
@@ -33,7 +39,9 @@ final class SeenSet: @unchecked Sendable {
     /// (legacy.nav, two jobs: 26 bytes a state where one job takes 19);
     /// growing them before a batch for the states it might add doubled
     /// tables a search never filled (gate.nav: 55.6 to 84.6 MiB).
-    @exclusivity(unchecked) var retiresTables = false
+    @exclusivity(unchecked) var retiresTables = false {
+        didSet { if retiresTables != oldValue { for s in 0..<Self.shardCount { setLimit(s) } } }
+    }
     @exclusivity(unchecked) private var retired: [UnsafeMutablePointer<UInt64>] = []
 
     init(capacityPerShard: Int = 1 << 10) {
@@ -41,13 +49,21 @@ final class SeenSet: @unchecked Sendable {
         counts = .allocate(capacity: Self.shardCount)
         for s in 0..<Self.shardCount { (tables + s).initialize(to: Self.makeTable(capacity: capacityPerShard)) }
         counts.initialize(repeating: 0, count: Self.shardCount)
+        limits = .allocate(capacity: Self.shardCount)
+        limits.initialize(repeating: 0, count: Self.shardCount)
+        for s in 0..<Self.shardCount { setLimit(s) }
     }
+
+    /// Sets shard `s`'s `limits` entry from its capacity and `retiresTables`:
+    /// the least count `c` with `(c + 1) * 8 > capacity * (7 or 6)`.
+    private func setLimit(_ s: Int) { limits[s] = capacity(s) * (retiresTables ? 7 : 6) / 8 }
 
     deinit {
         freeRetired()
         for s in 0..<Self.shardCount { Self.free(tables[s]!) }
         tables.deallocate()
         counts.deallocate()
+        limits.deallocate()
     }
 
     /// Empty slots for `capacity` fingerprints, after a word holding the mask.
@@ -128,7 +144,7 @@ final class SeenSet: @unchecked Sendable {
     func insert(_ fingerprint: UInt64) -> Bool {
         let key = Self.key(fingerprint)
         let s = Self.shard(of: key)
-        if (counts[s] + 1) * 8 > capacity(s) * (retiresTables ? 7 : 6) { grow(s) }
+        if counts[s] >= limits[s] { grow(s) }
         let table = tables[s].unsafelyUnwrapped
         let mask = Int(truncatingIfNeeded: table[-1])
         var i = Int(truncatingIfNeeded: key) & mask
@@ -170,6 +186,7 @@ final class SeenSet: @unchecked Sendable {
             table[i] = old[j]
         }
         navsh_store_release_table(tables + s, table)
+        setLimit(s)
         if retiresTables { retired.append(old) } else { Self.free(old) }
     }
 }
