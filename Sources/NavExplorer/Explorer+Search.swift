@@ -442,6 +442,9 @@ extension Explorer {
         // canonical form reads of the parent is taken before (`StepOrigin`).
         var origin = StepOrigin()
         let masksFit = stepMasksFit
+        // The steps counted, in a local: added to `out` on each step, each
+        // addition wrote it back through the `inout`.
+        var steps = 0
         for p in range {
             let id = Int32(truncatingIfNeeded: p)
             let firstChild = made
@@ -483,7 +486,7 @@ extension Explorer {
             var toRun: UInt64 = 0
             if masksFit {
                 toRun = (stepCount == 64 ? ~0 : (1 &<< UInt64(stepCount)) &- 1) & ~(refused | ignored)
-                out.steps += (ignored & ~refused).nonzeroBitCount
+                steps += (ignored & ~refused).nonzeroBitCount
             }
             var step = -1
             while true {
@@ -517,7 +520,7 @@ extension Explorer {
                     if step < ignoreTests.count, let test = ignoreTests[step],
                         NavigationModel.ignores(test, in: UnsafePointer(model))
                     {
-                        out.steps += 1
+                        steps += 1
                         continue
                     }
                 }
@@ -532,7 +535,7 @@ extension Explorer {
                     raised = r
                 }
                 if !last { stale = true }
-                out.steps += 1
+                steps += 1
                 // Another shard's prefix: the step counts, its state is that shard's.
                 if let shard = config.shard, level + 1 == shard.prefixDepth,
                     !shard.owns(prefix: links.path(to: id) + [step])
@@ -580,6 +583,7 @@ extension Explorer {
                 pending = firstChild..<made
             }
         }
+        out.steps += steps
         if deferLookups { settle(pending) }
         if marked { made = Self.dropMarked(children, count: made) }
         out.children.append(contentsOf: UnsafeBufferPointer(start: children, count: made))
@@ -663,7 +667,11 @@ final class AncestorPath {
     private let models: UnsafeMutablePointer<UnsafeMutablePointer<NavigationModel>>
     private let storage: UnsafeMutablePointer<NavigationModel>
     private let levels: Int
-    @exclusivity(unchecked) private var chain: [Int32] = []
+    /// The ids a rebuild makes, from the top down (at most one a level).
+    /// Plain memory: an array's element written was asked the runtime
+    /// whether its storage was its own (about 20 instructions a rebuilt
+    /// state with the bounds checks).
+    private let chain: UnsafeMutablePointer<Int32>
     /// What the canonical form of a top state stepped on its parent's own
     /// model reads of the parent, taken before the step.
     private let origin: UnsafeMutablePointer<StepOrigin>
@@ -679,11 +687,13 @@ final class AncestorPath {
         for lv in 0..<levels { (models + lv).initialize(to: storage + lv) }
         origin = .allocate(capacity: 1)
         origin.initialize(to: StepOrigin())
+        chain = .allocate(capacity: levels)
     }
 
     deinit {
         origin.deinitialize(count: 1)
         origin.deallocate()
+        chain.deallocate()
         models.deallocate()
         storage.deinitialize(count: levels)
         storage.deallocate()
@@ -712,14 +722,11 @@ final class AncestorPath {
     func rebuild(
         _ id: Int32, level: Int, links: ParentLinks, explorer: Explorer, events: inout [Event], next: Int32 = -1
     ) {
-        // The chain's entries are overwritten, not removed: `removeAll(keepingCapacity:)`
-        // went through the generic `replaceSubrange` on every rebuild (0.44 % of
-        // plain.nav's search at depth 7).
         var length = 0
         var node = id
         var lv = level
         while ids[lv] != node {
-            if length < chain.count { chain[length] = node } else { chain.append(node) }
+            chain[length] = node
             length += 1
             node = links.parent(of: node)
             lv -= 1

@@ -70,7 +70,8 @@ extension NavigationModel {
         forEachDeadline(in: m) { end in
             best = Swift.min(best, end)
             for d in startDurations {
-                let t = end - d
+                // (Wrapping: a deadline and a duration are far from the bounds.)
+                let t = end &- d
                 if t > clock, t < start { start = t }
             }
         }
