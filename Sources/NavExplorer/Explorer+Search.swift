@@ -585,8 +585,19 @@ extension Explorer {
         }
         out.steps += steps
         if deferLookups { settle(pending) }
-        if marked { made = Self.dropMarked(children, count: made) }
-        out.children.append(contentsOf: UnsafeBufferPointer(start: children, count: made))
+        if marked, out.children.isEmpty {
+            // The kept children copied straight into the expansion's array:
+            // dropped in the buffer first, then copied, each child was moved
+            // twice.
+            let count = made
+            out.children = Array(unsafeUninitializedCapacity: count) { kept, n in
+                n = Self.copyKept(children, count: count, to: kept.baseAddress.unsafelyUnwrapped)
+            }
+            made = out.children.count
+        } else {
+            if marked { made = Self.dropMarked(children, count: made) }
+            out.children.append(contentsOf: UnsafeBufferPointer(start: children, count: made))
+        }
         // A chunk whose turn never came is inserted when it comes (`Chunks.finish`).
         out.uninserted = turn ? made : 0
 
@@ -622,6 +633,19 @@ extension Explorer {
             kept += 1
         }
         return kept
+    }
+
+    /// Copies the children `insert` did not mark (parent -1) of the `count`
+    /// at `children`, in order, to `kept`; returns how many.
+    private static func copyKept(
+        _ children: UnsafeMutablePointer<Expansion.Child>, count: Int, to kept: UnsafeMutablePointer<Expansion.Child>
+    ) -> Int {
+        var n = 0
+        for i in 0..<count where children[i].parent >= 0 {
+            (kept + n).initialize(to: children[i])
+            n += 1
+        }
+        return n
     }
 
     /// Inserts the children `range` made as if new, in order: one seen
