@@ -443,8 +443,13 @@ extension NavigationModel {
         work(total - count)
         // Popped in one edit of the controller, not one trip through the
         // table's mutable addressor a screen (nothing below reads the stacks).
-        // Each screen's parent cleared as it is popped (neither reads a
-        // stack): a second loop, over the list, retained and released it.
+        // The screens' parents cleared after the cut, over the list through
+        // its address, in one `ScreenTable.clearParents(of:count:ifItIs:)`
+        // (neither reads a stack), which takes the slots for writing once:
+        // cleared as each screen was popped, each write asked the runtime
+        // whether they were the table's alone (legacy.nav 5,557 -> 5,546
+        // instructions a state at depth 10, 5,649 -> 5,634 at 13). (A second
+        // loop over the list as an array retained and released it.)
         // `noteLeft` looks at nothing when no class declares traits (most
         // setups): asked here once, not in a call a screen (about 10
         // instructions a screen popped; where traits are declared, a test
@@ -492,13 +497,10 @@ extension NavigationModel {
         let list = out!
         nav.pointee.stack.withUnsafeMutableBufferPointer { stack in
             let bottom = stack.baseAddress!
-            for i in 0..<n {
-                let name = bottom[total &- 1 &- i]
-                (list + i).initialize(to: name)
-                screens.clearParent(of: name, ifItIs: id)
-            }
+            for i in 0..<n { (list + i).initialize(to: bottom[total &- 1 &- i]) }
             ArrayHeader.setCount(count, before: UnsafeMutableRawPointer(bottom))
         }
+        screens.clearParents(of: list, count: n, ifItIs: id)
         ArrayHeader.setCount(n, before: UnsafeMutableRawPointer(list))
         if traits.count > 0 { for i in 0..<n { noteLeft(removed[i]) } }
         noteStackChanged(id)

@@ -720,3 +720,50 @@ extension ScreenTable {
         return wide.isEmpty
     }
 }
+
+extension ScreenTable {
+    /// `clearParent(of:ifItIs:)` of each of the `count` names at `names`,
+    /// in order, with the slots taken for writing once, at the first parent
+    /// cleared (a shared table is copied then, as the first `setFields`
+    /// copied it, and never when no parent is `id`): a truncated stack
+    /// cleared its screens' parents one by one, each write asking the
+    /// runtime whether the slots were this table's alone (legacy.nav at
+    /// depth 10: about 62,000 screens). Each name is probed as
+    /// `clearParent` probes it, and its parent cleared only where it is
+    /// `id`, the entry sum moved as `setFields` moves it; a name whose
+    /// ordinal does not fit a slot is in no slot and (`wide` empty) in no
+    /// table. While some screen is kept whole, each goes through
+    /// `clearParent` itself.
+    @inline(__always) mutating func clearParents(
+        of names: UnsafePointer<ScreenName>, count: Int, ifItIs id: Int
+    ) {
+        guard wide.isEmpty else {
+            for k in 0..<count { clearParent(of: names[k], ifItIs: id) }
+            return
+        }
+        var base = UnsafeMutablePointer(mutating: slots.withUnsafeBufferPointer { $0.baseAddress! })
+        var writable = false
+        let mask = slots.count &- 1
+        for k in 0..<count {
+            guard let key = Self.key(names[k]) else { continue }
+            var i = Self.home(key, mask: mask)
+            var found = true
+            while base[i].key != key {
+                if base[i].key == 0 {
+                    found = false
+                    break
+                }
+                i = (i &+ 1) & mask
+            }
+            guard found else { continue }
+            let fields = base[i].fields
+            guard fields & 8 != 0, Int(fields >> 4) == id else { continue }
+            if !writable {
+                base = writableSlots()
+                writable = true
+            }
+            entrySum = entrySum &- StateEncoder.entryHash(key, fields) &+ StateEncoder.entryHash(key, fields & 7)
+            base[i].fields = fields & 7
+        }
+    }
+}
