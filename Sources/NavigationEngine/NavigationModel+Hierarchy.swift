@@ -101,6 +101,22 @@ extension NavigationModel {
         // the index against its count (the releases write the screens'
         // table and maybe the others' controllers, never this list).
         let names = t.pointee.removed.withUnsafeBufferPointer { $0.baseAddress! }
+        // With no screen held in flight, no presentation (`presentationHolds`
+        // is false of every name while `modals` is empty) and a step that
+        // records nothing (`emitDeinit` builds no event; the work was
+        // counted above), `releaseIfUnheld` of each name only removes it
+        // where it is alive with no parent (`place(of:)`, `remove(_:at:)`):
+        // the table does that for the whole list in one
+        // `ScreenTable.removeUnparented(_:count:)`, its slots taken for
+        // writing once (legacy.nav 5,546 -> 5,492 instructions a state at
+        // depth 10, 5,634 -> 5,561 at 13). A release writes no other
+        // screen's parent, no controller, no modal and no trait, so each
+        // later name is tested on what the single releases left; the
+        // released ordinals are the removals' own, as before.
+        if !inFlight, scratch.quiet, modals.isEmpty {
+            screens.removeUnparented(names, count: count)
+            return
+        }
         for i in 0..<count {
             releaseIfUnheld(names[i], heldInFlight: inFlight ? nil : false, besides: id)
         }

@@ -766,4 +766,68 @@ extension ScreenTable {
             base[i].fields = fields & 7
         }
     }
+
+    /// Removes each of the `count` names at `names`, in order, that is alive
+    /// and has no parent: `place(of:)` then `remove(_:at:)` of each, what
+    /// `NavigationModel.releaseCutScreens(of:_:)` does of a cut
+    /// transition's screens when no controller holds one in flight, no
+    /// presentation can hold one and the step records nothing (there
+    /// `releaseIfUnheld` only removes the screen: its deinit event is not
+    /// built, and the work was counted before). The slots are taken for
+    /// writing once, at the first removal, where `remove(at:)` asked the
+    /// runtime on each (legacy.nav at depth 10: 57,069 screens released).
+    /// Each removal is `remove(at:)`'s, step for step: the entry sum, the
+    /// released ordinals, the backward shift of the run (cyclically, past
+    /// the table's end), the count, and the shrink after each removal that
+    /// leaves the table an eighth full, so the slots end as the per-screen
+    /// removals leave them. While some screen is kept whole, each goes
+    /// through `place(of:)` and `remove(_:at:)` themselves.
+    @inline(__always) mutating func removeUnparented(_ names: UnsafePointer<ScreenName>, count: Int) {
+        guard wide.isEmpty else {
+            for k in 0..<count {
+                if let found = place(of: names[k]), !found.hasParent { remove(names[k], at: found.place) }
+            }
+            return
+        }
+        var base = UnsafeMutablePointer(mutating: slots.withUnsafeBufferPointer { $0.baseAddress! })
+        var writable = false
+        var mask = slots.count &- 1
+        for k in 0..<count {
+            guard let key = Self.key(names[k]) else { continue }
+            var index = Self.home(key, mask: mask)
+            var found = true
+            while base[index].key != key {
+                if base[index].key == 0 {
+                    found = false
+                    break
+                }
+                index = (index &+ 1) & mask
+            }
+            guard found, base[index].fields & 8 == 0 else { continue }
+            if !writable {
+                base = writableSlots()
+                writable = true
+            }
+            entrySum &-= StateEncoder.entryHash(key, base[index].fields)
+            releasedOrdinals |= Self.releasedBits(key)
+            var hole = index
+            var i = (index &+ 1) & mask
+            while base[i].key != 0 {
+                let slot = base[i]
+                let home = Self.home(slot.key, mask: mask)
+                if (hole &- home) & mask < (i &- home) & mask {
+                    base[hole] = slot
+                    hole = i
+                }
+                i = (i &+ 1) & mask
+            }
+            base[hole] = Slot(key: 0, fields: 0)
+            used -= 1
+            if mask >= 16, used * 8 <= mask {
+                resize(to: (mask &+ 1) / 2)
+                base = writableSlots()
+                mask = slots.count &- 1
+            }
+        }
+    }
 }

@@ -4,7 +4,10 @@ import Testing
 
 /// The screen table's batch operations leave what the per-screen ones they
 /// replace leave, slot for slot: `clearParents(of:count:ifItIs:)`, a
-/// truncated stack's `clearParent(of:ifItIs:)` of each screen. Compared on
+/// truncated stack's `clearParent(of:ifItIs:)` of each screen, and
+/// `removeUnparented(_:count:)`, a quiet cut's `releaseIfUnheld` of each
+/// screen (`place(of:)`, then `remove(_:at:)` of one with no parent),
+/// removals that shift runs back and shrink the table. Compared on
 /// the layout itself (the slots in order, the count, the entry sum, the
 /// screens kept whole) and the released ordinals, on tables that take each
 /// way: screens kept whole, names of no slot, storage another table shares,
@@ -14,10 +17,12 @@ import Testing
 struct StepScreenTableBatchTests {
     enum Operation: CaseIterable, CustomStringConvertible {
         case clearParents
+        case removeUnparented
 
         var description: String {
             switch self {
             case .clearParents: "clearParents"
+            case .removeUnparented: "removeUnparented"
             }
         }
 
@@ -26,6 +31,7 @@ struct StepScreenTableBatchTests {
             names.withUnsafeBufferPointer { list in
                 switch self {
                 case .clearParents: table.clearParents(of: list.baseAddress!, count: list.count, ifItIs: id)
+                case .removeUnparented: table.removeUnparented(list.baseAddress!, count: list.count)
                 }
             }
         }
@@ -35,6 +41,8 @@ struct StepScreenTableBatchTests {
             for name in names {
                 switch self {
                 case .clearParents: table.clearParent(of: name, ifItIs: id)
+                case .removeUnparented:
+                    if let found = table.place(of: name), !found.hasParent { table.remove(name, at: found.place) }
                 }
             }
         }
@@ -69,8 +77,12 @@ struct StepScreenTableBatchTests {
     }
 
     /// A table of `count` distinct screens of classes 0..<10 (some past the
-    /// released ordinals' eight), each with no parent or one of 1...3.
-    static func table(_ count: Int, _ rng: inout Generator) -> (ScreenTable, [ScreenName]) {
+    /// released ordinals' eight), each with no parent or one of 1...3
+    /// (`parentless`: seven in eight with none, so that removals shrink
+    /// the table, more than once in a batch).
+    static func table(
+        _ count: Int, _ rng: inout Generator, parentless: Bool = false
+    ) -> (ScreenTable, [ScreenName]) {
         var table = ScreenTable()
         var live: [ScreenName] = []
         while live.count < count {
@@ -79,7 +91,7 @@ struct StepScreenTableBatchTests {
             var screen = Screen(name: name)
             screen.viewLoaded = Bool.random(using: &rng)
             let parent = Int.random(in: 0...3, using: &rng)
-            screen.parent = parent == 0 ? nil : parent
+            screen.parent = parent == 0 || (parentless && Int.random(in: 0..<8, using: &rng) != 0) ? nil : parent
             table[name] = screen
             live.append(name)
         }
@@ -91,7 +103,7 @@ struct StepScreenTableBatchTests {
     static func compare(
         _ operation: Operation, _ table: ScreenTable, _ names: [ScreenName], _ id: Int,
         _ comment: Comment
-    ) {
+    ) -> ScreenTable {
         let before = layout(table)
         var batch = table
         var each = table
@@ -104,14 +116,16 @@ struct StepScreenTableBatchTests {
         // A batch that writes nothing leaves the storage shared, as the
         // per-screen code does.
         #expect(batch.sharesStorage(with: table) == each.sharesStorage(with: table), comment)
+        return batch
     }
 
     @Test("Random tables and name lists", arguments: Operation.allCases)
     func random(_ operation: Operation) {
         var rng = Generator(state: 17)
+        var shrunkTwice = 0
         for round in 0..<400 {
             let size = [1, 3, 8, 12, 15, 16, 30, 40, 90][round % 9]
-            let (table, live) = Self.table(size, &rng)
+            let (table, live) = Self.table(size, &rng, parentless: round % 2 == 1)
             var names: [ScreenName] = []
             for _ in 0..<Int.random(in: 0...(size + 4), using: &rng) {
                 switch Int.random(in: 0..<10, using: &rng) {
@@ -123,13 +137,17 @@ struct StepScreenTableBatchTests {
                 default: names.append(live.randomElement(using: &rng)!)
                 }
             }
-            Self.compare(operation, table, names, Int.random(in: 1...3, using: &rng), "round \(round)")
+            _ = Self.compare(operation, table, names, Int.random(in: 1...3, using: &rng), "round \(round)")
             // Every live screen, in slot order and reversed: most of the
             // table goes (shrinks, long shifts).
             let all = table.keys
-            Self.compare(operation, table, all, 1, "round \(round), all")
-            Self.compare(operation, table, all.reversed(), 2, "round \(round), all reversed")
+            let emptied = Self.compare(operation, table, all, 1, "round \(round), all")
+            // Two shrinks in one batch, each after the removal that left
+            // the table an eighth full.
+            if Self.slotKeys(emptied).count * 4 <= Self.slotKeys(table).count { shrunkTwice += 1 }
+            _ = Self.compare(operation, table, all.reversed(), 2, "round \(round), all reversed")
         }
+        if operation == .removeUnparented { #expect(shrunkTwice >= 5) }
     }
 
     @Test("A table full for its slots: runs wrap around the end", arguments: Operation.allCases)
@@ -144,8 +162,8 @@ struct StepScreenTableBatchTests {
             #expect(keys.count == 16)
             guard keys.first != 0, keys.last != 0 else { continue }
             wrapped += 1
-            Self.compare(operation, table, live, Int.random(in: 1...3, using: &rng), "round \(round)")
-            Self.compare(operation, table, live.reversed(), 1, "round \(round), reversed")
+            _ = Self.compare(operation, table, live, Int.random(in: 1...3, using: &rng), "round \(round)")
+            _ = Self.compare(operation, table, live.reversed(), 1, "round \(round), reversed")
         }
         #expect(wrapped >= 10)
     }
@@ -166,7 +184,7 @@ struct StepScreenTableBatchTests {
             table[far] = farScreen
             live += [whole, far, Self.name(9, 31)]
             live.shuffle(using: &rng)
-            Self.compare(operation, table, live, 1, "round \(round)")
+            _ = Self.compare(operation, table, live, 1, "round \(round)")
         }
     }
 }
