@@ -21,6 +21,36 @@ struct SearchStorageTests {
         }
     }
 
+    /// A search that keeps every model: the start state, the models, their
+    /// links and the levels' ranges of ids.
+    static func keptSearch(
+        _ explorer: Explorer, depth: Int
+    ) -> (NavigationModel, [NavigationModel], ParentLinks, [Range<Int>]) {
+        var first = explorer.start
+        explorer.canonical(&first)
+        let links = ParentLinks()
+        var models = [first]
+        var seen: Set<NavigationModel> = [first]
+        var levels = [0..<1]
+        var events: [Event] = []
+        for level in 0..<depth {
+            let start = models.count
+            for id in levels[level] {
+                for step in 0...explorer.config.actions.count {
+                    var model = models[id]
+                    guard let raised = explorer.run(step, on: &model, events: &events), !raised else { continue }
+                    explorer.canonical(&model)
+                    if seen.insert(model).inserted {
+                        models.append(model)
+                        links.append(parent: Int32(id), step: UInt8(step))
+                    }
+                }
+            }
+            levels.append(start..<models.count)
+        }
+        return (first, models, links, levels)
+    }
+
     @Test("as many states as a breadth-first search that keeps every model, for 1 and 2 jobs")
     func countsMatchAKeepingSearch() {
         for jobs in [1, 2] {
@@ -36,29 +66,8 @@ struct SearchStorageTests {
     @Test("a state rebuilt from its parent links is the state the search reached")
     func rebuiltStatesAreEqual() {
         for (_, explorer) in Self.explorers(depth: 4) {
-            // A search that keeps every model, its links and its levels.
-            var first = explorer.start
-            explorer.canonical(&first)
-            let links = ParentLinks()
-            var models = [first]
-            var seen: Set<NavigationModel> = [first]
-            var levels = [0..<1]
+            let (first, models, links, levels) = Self.keptSearch(explorer, depth: 4)
             var events: [Event] = []
-            for level in 0..<4 {
-                let start = models.count
-                for id in levels[level] {
-                    for step in 0...explorer.config.actions.count {
-                        var model = models[id]
-                        guard let raised = explorer.run(step, on: &model, events: &events), !raised else { continue }
-                        explorer.canonical(&model)
-                        if seen.insert(model).inserted {
-                            models.append(model)
-                            links.append(parent: Int32(id), step: UInt8(step))
-                        }
-                    }
-                }
-                levels.append(start..<models.count)
-            }
             #expect(models.count > 50)
             // Each level's states in order, then the deepest level backwards
             // (so the path changes more than one level at a time).

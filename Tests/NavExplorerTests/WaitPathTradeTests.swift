@@ -11,40 +11,10 @@ import Testing
 /// whether the hint is right (the next state rebuilt) or wrong.
 @Suite("Wait: ancestor path trades")
 struct WaitPathTradeTests {
-    /// A search that keeps every model: the start state, the models, their
-    /// links and the levels' ranges of ids.
-    static func keptSearch(
-        _ explorer: Explorer, depth: Int
-    ) -> (NavigationModel, [NavigationModel], ParentLinks, [Range<Int>]) {
-        var first = explorer.start
-        explorer.canonical(&first)
-        let links = ParentLinks()
-        var models = [first]
-        var seen: Set<NavigationModel> = [first]
-        var levels = [0..<1]
-        var events: [Event] = []
-        for level in 0..<depth {
-            let start = models.count
-            for id in levels[level] {
-                for step in 0...explorer.config.actions.count {
-                    var model = models[id]
-                    guard let raised = explorer.run(step, on: &model, events: &events), !raised else { continue }
-                    explorer.canonical(&model)
-                    if seen.insert(model).inserted {
-                        models.append(model)
-                        links.append(parent: Int32(id), step: UInt8(step))
-                    }
-                }
-            }
-            levels.append(start..<models.count)
-        }
-        return (first, models, links, levels)
-    }
-
     @Test("a state rebuilt with the next one named is the state the search reached")
     func rebuiltWithHintsAreEqual() {
         for (_, explorer) in SearchStorageTests.explorers(depth: 4) {
-            let (first, models, links, levels) = Self.keptSearch(explorer, depth: 4)
+            let (first, models, links, levels) = SearchStorageTests.keptSearch(explorer, depth: 4)
             #expect(models.count > 50)
             var events: [Event] = []
             for (level, range) in levels.enumerated() {
