@@ -722,6 +722,17 @@ extension ScreenTable {
 }
 
 extension ScreenTable {
+    /// The slot of `key` among the `mask + 1` slots at `base`, probed as
+    /// `index(of:)` probes the table; nil when no slot holds it.
+    @inline(__always) private static func probe(_ key: UInt64, in base: UnsafeMutablePointer<Slot>, mask: Int) -> Int? {
+        var i = home(key, mask: mask)
+        while base[i].key != key {
+            if base[i].key == 0 { return nil }
+            i = (i &+ 1) & mask
+        }
+        return i
+    }
+
     /// `clearParent(of:ifItIs:)` of each of the `count` names at `names`,
     /// in order, with the slots taken for writing once, at the first parent
     /// cleared (a shared table is copied then, as the first `setFields`
@@ -745,17 +756,7 @@ extension ScreenTable {
         var writable = false
         let mask = slots.count &- 1
         for k in 0..<count {
-            guard let key = Self.key(names[k]) else { continue }
-            var i = Self.home(key, mask: mask)
-            var found = true
-            while base[i].key != key {
-                if base[i].key == 0 {
-                    found = false
-                    break
-                }
-                i = (i &+ 1) & mask
-            }
-            guard found else { continue }
+            guard let key = Self.key(names[k]), let i = Self.probe(key, in: base, mask: mask) else { continue }
             let fields = base[i].fields
             guard fields & 8 != 0, Int(fields >> 4) == id else { continue }
             if !writable {
@@ -793,17 +794,9 @@ extension ScreenTable {
         var writable = false
         var mask = slots.count &- 1
         for k in 0..<count {
-            guard let key = Self.key(names[k]) else { continue }
-            var index = Self.home(key, mask: mask)
-            var found = true
-            while base[index].key != key {
-                if base[index].key == 0 {
-                    found = false
-                    break
-                }
-                index = (index &+ 1) & mask
-            }
-            guard found, base[index].fields & 8 == 0 else { continue }
+            guard let key = Self.key(names[k]), let index = Self.probe(key, in: base, mask: mask),
+                base[index].fields & 8 == 0
+            else { continue }
             if !writable {
                 base = writableSlots()
                 writable = true

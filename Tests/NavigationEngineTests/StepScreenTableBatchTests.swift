@@ -48,17 +48,8 @@ struct StepScreenTableBatchTests {
         }
     }
 
-    /// A small deterministic generator (SplitMix64), so a failure repeats.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The table tests' deterministic generator (SplitMix64), so a failure repeats.
+    typealias Generator = TableTests.Generator
 
     /// The table's whole layout, as its mirror describes it: the slots in
     /// order, the count, `wide` and the entry sum.
