@@ -504,8 +504,14 @@ struct ScreenTable: Sendable {
     /// cost more than the subscript's two questions: 90 -> 100 instructions
     /// a removal, the buffer's closure and its bookkeeping.)
     private mutating func remove(at index: Int) {
-        let base = writableSlots()
-        let mask = slots.count &- 1
+        removeEntry(at: index, in: writableSlots(), mask: slots.count &- 1)
+    }
+
+    /// `remove(at:)`'s work on slots already taken for writing (`base`,
+    /// `mask + 1` of them). True when it shrank the table, after which
+    /// `base` and `mask` are no longer the table's.
+    @discardableResult @inline(__always)
+    private mutating func removeEntry(at index: Int, in base: UnsafeMutablePointer<Slot>, mask: Int) -> Bool {
         let key = base[index].key
         entrySum &-= StateEncoder.entryHash(key, base[index].fields)
         releasedOrdinals |= Self.releasedBits(key)
@@ -524,7 +530,9 @@ struct ScreenTable: Sendable {
         base[hole] = Slot(key: 0, fields: 0)
         used -= 1
         // Shrink when a burst of screens is gone, so memory follows the live count.
-        if mask >= 16, used * 8 <= mask { resize(to: (mask &+ 1) / 2) }
+        guard mask >= 16, used * 8 <= mask else { return false }
+        resize(to: (mask &+ 1) / 2)
+        return true
     }
 
     /// Gives the live screen `old` the name `new`, a name the table does
@@ -801,23 +809,7 @@ extension ScreenTable {
                 base = writableSlots()
                 writable = true
             }
-            entrySum &-= StateEncoder.entryHash(key, base[index].fields)
-            releasedOrdinals |= Self.releasedBits(key)
-            var hole = index
-            var i = (index &+ 1) & mask
-            while base[i].key != 0 {
-                let slot = base[i]
-                let home = Self.home(slot.key, mask: mask)
-                if (hole &- home) & mask < (i &- home) & mask {
-                    base[hole] = slot
-                    hole = i
-                }
-                i = (i &+ 1) & mask
-            }
-            base[hole] = Slot(key: 0, fields: 0)
-            used -= 1
-            if mask >= 16, used * 8 <= mask {
-                resize(to: (mask &+ 1) / 2)
+            if removeEntry(at: index, in: base, mask: mask) {
                 base = writableSlots()
                 mask = slots.count &- 1
             }
