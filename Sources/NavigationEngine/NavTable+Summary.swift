@@ -80,7 +80,11 @@ extension NavSlots {
     /// its slots read an unchanged controller's hash in one word. Only for
     /// slots that one table owns (`isKnownUniquelyReferenced`).
     func refreshHashes() {
-        for id in 1..<count where !meta[id].hashed {
+        var id = 0
+        while true {
+            id &+= 1
+            if id >= count { break }
+            if meta[id].hashed { continue }
             let slot = UnsafePointer(base + id)
             if NavSlots.isEmpty(slot) {
                 meta[id].hash = 0
@@ -96,7 +100,11 @@ extension NavSlots {
 
     /// Whether every slot's hash is kept (`refreshHashes` has nothing to do).
     @inline(__always) var allHashed: Bool {
-        for id in 1..<count where !meta[id].hashed { return false }
+        var id = 1
+        while id < count {
+            if !meta[id].hashed { return false }
+            id &+= 1
+        }
         return true
     }
 
