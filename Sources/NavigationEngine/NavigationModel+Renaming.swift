@@ -521,10 +521,19 @@ extension NavigationModel {
             case .pop, .popToRoot: call
             }
         }
-        for id in navs.ids where navs.hasController(id) {
+        // A while loop, each slot's tag read in place: the range's loop over
+        // `navs.ids` tested its bounds and its counter's overflow, and
+        // `hasController` the id's range (legacy.nav: 5695 -> 5694
+        // instructions a state, about 7 a renaming).
+        var id = 0
+        while true {
+            id &+= 1
+            if id >= navs.slots.count { break }
             // What changes, read in place (no copy of the controller or of its
             // transition), before any write: a write may move the slots.
-            let nav = NavSlots.payload(UnsafePointer(navs.slots.base + id))
+            let slotRead = UnsafePointer(navs.slots.base + id)
+            if NavSlots.isEmpty(slotRead) { continue }
+            let nav = NavSlots.payload(slotRead)
             let inStack = nav.pointee.stack.firstIndexRenamed(by: rename)
             let delegate = nav.pointee.safeDelegate.map(rename)
             let delegateChanges = delegate != nav.pointee.safeDelegate
