@@ -97,11 +97,20 @@ struct ModalStack: Hashable, Sendable, RandomAccessCollection, ExpressibleByArra
         return list.first { $0.presenter == presenter }
     }
 
-    mutating func append(_ modal: Modal) {
+    /// In line, the counts' test by the tag alone: out of line, with
+    /// `counts != nil`, a presentation's append cost about 58 instructions
+    /// (legacy.nav: 5694 -> 5687 instructions a state).
+    @inline(__always) mutating func append(_ modal: Modal) {
         list.append(modal)
+        if case .none = counts, list.count <= Self.searchLimit { return }
+        countAppended(modal)
+    }
+
+    /// `append`'s count of a long list's new modal.
+    @inline(never) private mutating func countAppended(_ modal: Modal) {
         if counts != nil {
             counts?.count(modal.presenter, by: 1)
-        } else if list.count > Self.searchLimit {
+        } else {
             counts = PresenterCounts(list)
         }
     }
