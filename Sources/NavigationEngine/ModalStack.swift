@@ -92,7 +92,16 @@ struct ModalStack: Hashable, Sendable, RandomAccessCollection, ExpressibleByArra
     func lastIndex(of modal: Modal) -> Int? { list.lastIndex(of: modal) }
 
     /// The first modal `presenter` presents (nil: an empty navigation controller).
-    func presented(by presenter: ScreenName?) -> Modal? {
+    /// In line, the counts tested by their tag alone: out of line, with
+    /// `if let counts` (a copy of them), a presentation's look-up cost about
+    /// 37 instructions (legacy.nav: 5687 -> 5668 instructions a state).
+    @inline(__always) func presented(by presenter: ScreenName?) -> Modal? {
+        if case .some = counts { return presentedCounted(by: presenter) }
+        return list.first { $0.presenter == presenter }
+    }
+
+    /// `presented(by:)` for a long list, its counts asked first.
+    @inline(never) private func presentedCounted(by presenter: ScreenName?) -> Modal? {
         if let counts, !counts.presents(presenter) { return nil }
         return list.first { $0.presenter == presenter }
     }
