@@ -172,8 +172,7 @@ extension NavigationModel {
 
     /// With `viewLoaded`, its view is loaded already (`ScreenTable.insertNew`).
     mutating func makeScreen(_ cls: ClassName, viewLoaded: Bool = false) -> ScreenName {
-        let ordinal = (counters[cls] ?? 0) + 1
-        counters.set(ordinal, for: cls)
+        let ordinal = counters.next(for: cls)
         created += 1
         let name = ScreenName(cls: cls, ordinal: ordinal)
         screens.insertNew(name, viewLoaded: viewLoaded)
@@ -185,8 +184,7 @@ extension NavigationModel {
     /// screen not yet in the table: `newPushCall(_:_:gate:animated:)` puts
     /// it there (`putNew(_:gate:shownBy:)`) where the push takes it.
     mutating func namedNew(_ cls: ClassName) -> ScreenName {
-        let ordinal = (counters[cls] ?? 0) + 1
-        counters.set(ordinal, for: cls)
+        let ordinal = counters.next(for: cls)
         created += 1
         return ScreenName(cls: cls, ordinal: ordinal)
     }
@@ -217,8 +215,7 @@ extension NavigationModel {
     /// it, a walk of the controllers for its hold, and the reset after the
     /// step copied the table back: legacy.nav, depth 10, 25,100 such steps.)
     mutating func makeReleasedScreen(_ cls: ClassName) {
-        let ordinal = (counters[cls] ?? 0) + 1
-        counters.set(ordinal, for: cls)
+        let ordinal = counters.next(for: cls)
         created += 1
         screens.noteReleased(ScreenName(cls: cls, ordinal: ordinal))
     }
