@@ -585,7 +585,9 @@ extension Explorer {
         }
         out.steps += steps
         if deferLookups { settle(pending) }
-        if marked, out.children.isEmpty {
+        // (`out` is a chunk's own, empty until here: `expand(_:level:first:...)`.)
+        assert(out.children.isEmpty)
+        if marked {
             // The kept children copied straight into the expansion's array:
             // dropped in the buffer first, then copied, each child was moved
             // twice.
@@ -595,7 +597,6 @@ extension Explorer {
             }
             made = out.children.count
         } else {
-            if marked { made = Self.dropMarked(children, count: made) }
             out.children.append(contentsOf: UnsafeBufferPointer(start: children, count: made))
         }
         // A chunk whose turn never came is inserted when it comes (`Chunks.finish`).
@@ -621,22 +622,11 @@ extension Explorer {
         }
     }
 
-    /// Drops the children `insert` marked (parent -1), the others kept in
-    /// order, each moved at most once, forward: `removeAll(where:)` swapped
-    /// each kept child with a marked one before it (a partition), about 30
-    /// instructions a kept child where a move is 6.
-    /// Returns how many are kept, at the start of the `count` at `children`.
-    private static func dropMarked(_ children: UnsafeMutablePointer<Expansion.Child>, count: Int) -> Int {
-        var kept = 0
-        for i in 0..<count where children[i].parent >= 0 {
-            if kept != i { children[kept] = children[i] }
-            kept += 1
-        }
-        return kept
-    }
-
     /// Copies the children `insert` did not mark (parent -1) of the `count`
-    /// at `children`, in order, to `kept`; returns how many.
+    /// at `children`, in order, to `kept`; returns how many. (Each moved
+    /// once: `removeAll(where:)` swapped each kept child with a marked one
+    /// before it, a partition, about 30 instructions a kept child where a
+    /// move is 6.)
     private static func copyKept(
         _ children: UnsafeMutablePointer<Expansion.Child>, count: Int, to kept: UnsafeMutablePointer<Expansion.Child>
     ) -> Int {
