@@ -129,12 +129,20 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     /// Whether a controller's running transition removes `name`, or one of
     /// its queued calls mentions it. Read in place (`navs[id]?.transition?`
     /// copied each controller, then its transition, out of the slot).
-    func holdsInFlight(_ name: ScreenName) -> Bool {
+    /// `besides`: a controller whose transition holds nothing, whatever its
+    /// list says (a cut one, left in its place:
+    /// `NavigationModel.releaseCutScreens(of:_:)`); 0, none. Its queued
+    /// calls are asked as the others'.
+    func holdsInFlight(_ name: ScreenName, besides: Int = 0) -> Bool {
         for id in 1..<slots.count {
             let slot = UnsafePointer(slots.base + id)
             if NavSlots.isEmpty(slot) { continue }
             let nav = NavSlots.payload(slot)
-            if NavSlots.hasTransition(nav), NavSlots.transition(of: nav).pointee.removed.contains(name) { return true }
+            if id != besides, NavSlots.hasTransition(nav),
+                NavSlots.transition(of: nav).pointee.removed.contains(name)
+            {
+                return true
+            }
             if !nav.pointee.queue.isEmpty, nav.pointee.queue.contains(where: { $0.mentions(name) }) { return true }
         }
         return false

@@ -148,7 +148,7 @@ extension NavigationModel {
         // and the setter's removal probed the table four times a screen
         // released, a read and `remove(name)` twice.
         guard let found = screens.place(of: name), !found.hasParent,
-            !(heldInFlight ?? (besides == 0 ? navs.holdsInFlight(name) : navs.holdsInFlight(name, besides: besides))),
+            !(heldInFlight ?? navs.holdsInFlight(name, besides: besides)),
             !presentationHolds(name)
         else { return }
         screens.remove(name, at: found.place)
@@ -172,9 +172,7 @@ extension NavigationModel {
 
     /// With `viewLoaded`, its view is loaded already (`ScreenTable.insertNew`).
     mutating func makeScreen(_ cls: ClassName, viewLoaded: Bool = false) -> ScreenName {
-        let ordinal = counters.next(for: cls)
-        created += 1
-        let name = ScreenName(cls: cls, ordinal: ordinal)
+        let name = namedNew(cls)
         screens.insertNew(name, viewLoaded: viewLoaded)
         return name
     }
@@ -183,7 +181,7 @@ extension NavigationModel {
     /// `created` moved on as `makeScreen(_:viewLoaded:)` moves them, the
     /// screen not yet in the table: `newPushCall(_:_:gate:animated:)` puts
     /// it there (`putNew(_:gate:shownBy:)`) where the push takes it.
-    mutating func namedNew(_ cls: ClassName) -> ScreenName {
+    @inline(__always) mutating func namedNew(_ cls: ClassName) -> ScreenName {
         let ordinal = counters.next(for: cls)
         created += 1
         return ScreenName(cls: cls, ordinal: ordinal)
@@ -215,9 +213,7 @@ extension NavigationModel {
     /// it, a walk of the controllers for its hold, and the reset after the
     /// step copied the table back: legacy.nav, depth 10, 25,100 such steps.)
     mutating func makeReleasedScreen(_ cls: ClassName) {
-        let ordinal = counters.next(for: cls)
-        created += 1
-        screens.noteReleased(ScreenName(cls: cls, ordinal: ordinal))
+        screens.noteReleased(namedNew(cls))
     }
 
     mutating func makeNav(root: ScreenName?) -> Int {
@@ -324,23 +320,5 @@ extension NavTable {
             }
         }
         return (weight, holds)
-    }
-}
-
-extension NavTable {
-    /// `holdsInFlight(_:)` but for controller `id`'s transition (a cut one,
-    /// left in its place holding nothing: `releaseCutScreens(of:_:)`); its
-    /// queued calls are asked as the others'.
-    func holdsInFlight(_ name: ScreenName, besides id: Int) -> Bool {
-        for other in ids {
-            let slot = UnsafePointer(slots.base + other)
-            if NavSlots.isEmpty(slot) { continue }
-            let nav = NavSlots.payload(slot)
-            if other != id, NavSlots.hasTransition(nav), NavSlots.transition(of: nav).pointee.removed.contains(name) {
-                return true
-            }
-            if !nav.pointee.queue.isEmpty, nav.pointee.queue.contains(where: { $0.mentions(name) }) { return true }
-        }
-        return false
     }
 }
