@@ -1,7 +1,12 @@
-import Glibc
 import NavExplorer
 import NavScript
 import NavigationEngine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Set by Ctrl-C while a search runs.
 nonisolated(unsafe) private var exploreInterrupted: sig_atomic_t = 0

@@ -1,6 +1,11 @@
-import Glibc
 import NavExplorer
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reading the shards' `--json` results back for `navsh explore --merge`.
 extension ExploreMerge {

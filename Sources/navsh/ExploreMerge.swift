@@ -1,6 +1,11 @@
-import Glibc
 import NavExplorer
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `navsh explore --merge RESULT.json...` (explorer.md section 6): reads the
 /// `--json` results of `navsh explore --shard K/N --prefix-depth D` and

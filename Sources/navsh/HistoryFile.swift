@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The prompt's history file. It is only ever a regular file owned by the
 /// user: it is never opened through a symbolic link, never truncated in

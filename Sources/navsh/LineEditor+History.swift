@@ -2,7 +2,12 @@
 // (HistoryFile.swift does the file itself).
 
 import CReadline
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `$NAVSH_HISTORY` if set, else `$XDG_STATE_HOME/navsh/history`, else
 /// `$HOME/.local/state/navsh/history`; nil (no history) when none of these is

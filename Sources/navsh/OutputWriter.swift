@@ -1,6 +1,11 @@
-import Glibc
 import NavScript
 import NavigationEngine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The one writer all of navsh's own output leaves through: every byte for
 /// stdout (events, command output, `--help`, `navsh test`'s report, the

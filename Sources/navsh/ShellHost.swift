@@ -1,6 +1,11 @@
-import Glibc
 import NavScript
 import NavigationEngine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a session gets from navsh: output (the writer, or a capture for
 /// `navsh test`), scripts from disk, files written whole, recordings, and

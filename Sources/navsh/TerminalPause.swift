@@ -1,5 +1,10 @@
 import CReadline
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `pause ["TEXT"]` at a terminal: prints TEXT and waits for Enter (issue 15).
 enum TerminalPause {

@@ -1,5 +1,10 @@
-import Glibc
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `navsh test PATH...`: each script in a fresh session; PASS or FAIL per file.
 enum TestRunner {
