@@ -1,6 +1,6 @@
 /// The search's state apart from the model: a canonical state as a vector of
 /// 64-bit words, like SPIN's state vector, and the one codec between the two
-/// (explorer.md section 3, "The state as words").
+/// (docs/explorer.md, "The state as words").
 ///
 /// A state is a model made canonical (`NavigationModel.canonicalize()`, then
 /// `renameInstances()` when the search renames): the clock made relative (it
