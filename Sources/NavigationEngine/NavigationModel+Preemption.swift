@@ -33,7 +33,9 @@ extension NavigationModel {
     /// the end started another transition (UIKit then defers the new call).
     mutating func preemptRunningTransition(_ id: Int) -> Bool {
         if let t = navs[id]?.transition {
-            emit(Note.preempted(push: t.kind.isPush, to: t.to))
+            var cancelling = false
+            if case .interactive(_, let cancels) = t.kind { cancelling = cancels }
+            emit(Note.preempted(push: t.kind.isPush, cancelling: cancelling, to: t.to))
         }
         finishTransition(id)
         return navs.isTransitioning(id) == false && frozenNav != id
