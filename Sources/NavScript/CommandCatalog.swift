@@ -92,7 +92,7 @@ public enum CommandCatalog {
         .init(
             name: "set",
             usage:
-                "set duration push|pop|present|dismiss DURATION | set profile ios26|legacy | set clock virtual|real | set speed X",
+                "set duration push|pop|present|dismiss DURATION | set profile ios26|legacy | set preemption on|off | set clock virtual|real | set speed X",
             summary: "change a setting (set speed 0.1: slow motion, ten times slower)", example: "set speed 0.1"),
         .init(
             name: "show", usage: "show | show live [off]",
@@ -158,6 +158,7 @@ public enum CommandCatalog {
         [
             "gate", "instant", "nav", "cancel", "fragile", "features", "gates", "safe-pop", "swipe-guard", "proxy",
             "custom-back", "confirm", "hides-back", "plain", "system", "none", "controller", "duration", "profile",
+            "preemption",
             "ios26", "legacy", "virtual", "real", "speed", "brief", "full", "off", "notes", "on", "OK", "Cancel",
             "willShow", "didShow", "animationController", "interactionController", "supportedOrientations",
             "preferredOrientation", "visible", "hidden", "enabled", "disabled", "frozen", "responsive", "alert", "no",

@@ -55,7 +55,7 @@ extension Action {
     /// the stack after those only): declarations, settings and notifications cannot.
     var canChangeStack: Bool {
         switch self {
-        case .screen, .use, .delegate, .gestureDelegate, .setDuration, .setProfile, .notify: false
+        case .screen, .use, .delegate, .gestureDelegate, .setDuration, .setProfile, .setPreemption, .notify: false
         default: true
         }
     }

@@ -7,6 +7,8 @@ public struct SessionOptions: Sendable {
     public var bail = false
     public var quiet = false
     public var profile: Profile = .ios26
+    /// `set preemption on` from the start (`navsh compare --preemption`).
+    public var preemption = false
     public var undoDepth = 100
     /// ANSI colour on event lines (a terminal, NO_COLOR unset, not --color never).
     public var colour = false
@@ -109,7 +111,7 @@ public final class Session {
     /// (the command line's and the prompt's defaults).
     public func keepSettingsForReset() {
         var state = current
-        state.model = NavigationModel(profile: options.profile)
+        state.model = NavigationModel(profile: options.profile, preemption: options.preemption)
         startState = state
     }
 
@@ -160,7 +162,7 @@ public final class Session {
         hostDrivesRealTime = host.drivesRealTime
         self.output = host.output
         self.loader = host.loader
-        current = SessionState(model: NavigationModel(profile: options.profile))
+        current = SessionState(model: NavigationModel(profile: options.profile, preemption: options.preemption))
         startState = current
         journal = UndoJournal(depth: options.undoDepth)
     }

@@ -111,7 +111,8 @@ extension NavigationModel {
             }
             return node
         }
-        var root = HierarchyNode("window · profile \(profile.rawValue) · clock \(clock)ms")
+        var root = HierarchyNode(
+            "window · profile \(profile.rawValue)\(preemption ? " · preemption on" : "") · clock \(clock)ms")
         switch window {
         case .nav(let id):
             root.children.append(navNode(id))

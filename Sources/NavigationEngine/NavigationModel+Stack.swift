@@ -112,7 +112,7 @@ extension NavigationModel {
             releaseUnheld(namedBy: call)
             return
         }
-        guard let running = navs.isTransitioning(id) else {
+        guard var running = navs.isTransitioning(id) else {
             putNew(name, gate: gate, shownBy: nil)
             return
         }
@@ -121,6 +121,8 @@ extension NavigationModel {
             try nestedCall(id, call, pushesNew: true, placed: true)
             return
         }
+        // iOS 26 pre-empts the running transition (behaviour.md 5b, rule 3).
+        if running, preemption, preempts(id), preemptRunningTransition(id) { running = false }
         if running || frozenNav == id {
             putNew(name, gate: gate, shownBy: nil)
             navs.edit(id) { $0.queue.append(call.queued) }
@@ -174,6 +176,12 @@ extension NavigationModel {
         // `let t = navs[id]?.transition` was copied on every call, legacy or not.)
         if profile == .legacy, frozenNav != id, running {
             try nestedCall(id, call, pushesNew: pushesNew)
+            return
+        }
+        // iOS 26 pre-empts the running transition (behaviour.md 5b, rule 3),
+        // unless its end started another: the call then waits below.
+        if running, preemption, preempts(id), preemptRunningTransition(id) {
+            try run(id, call)
             return
         }
         if running || frozenNav == id {

@@ -25,12 +25,14 @@ struct Options {
     /// `navsh compare FILE`: the files to compare (exactly one).
     var comparePaths: [String]?
     var unified = false
+    /// `navsh compare --preemption`: iOS 26 without and with pre-emption.
+    var preemption = false
     var showVersion = false
     var showHelp = false
 
     static let optionNames = [
         "--json", "--echo", "--bail", "--profile", "--clock", "--speed", "--color", "--quiet",
-        "--no-init", "--version", "--help", "-c", "-i", "--unified",
+        "--no-init", "--version", "--help", "-c", "-i", "--unified", "--preemption",
     ]
 
     /// Parses arguments (without the program name); throws a usage message.
@@ -77,6 +79,10 @@ struct Options {
             case "--bail": options.bail = true
             case "--quiet": options.quiet = true
             case "--unified", "-u": options.unified = true
+            case "--preemption" where options.comparePaths != nil: options.preemption = true
+            case "--preemption":
+                throw UsageError(
+                    "option '--preemption' applies only to 'navsh compare' (in a script: set preemption on)")
             case "--no-init": options.noInit = true
             case "--version": options.showVersion = true
             case "--help", "-h": options.showHelp = true
@@ -133,8 +139,9 @@ let usageText = """
            navsh explore FILE... [--depth N] [--max-states N] [--jobs N] [--all] [--out FILE] [--json]
                                            search every interleaving of FILE's explore actions for the
                                            shortest one that breaks a property (docs/explorer.md)
-           navsh compare [--unified|--json] FILE
-                                           run FILE under ios26 and legacy, side by side or as a diff
+           navsh compare [--unified|--json] [--preemption] FILE
+                                           run FILE under ios26 and legacy (with --preemption: under ios26
+                                           without and with pre-emption), side by side or as a diff
 
     options:
       --json                 events as JSON lines on stdout
