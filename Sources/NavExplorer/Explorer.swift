@@ -16,9 +16,8 @@ public struct ExploreConfiguration: Sendable {
     public var shard: ExploreShard?
     /// Parents a job takes in every batch, fixed; nil sizes the batches by
     /// wall time (`Explorer.batchSeconds`). The answers are the same either
-    /// way; a fixed size makes the work done, and so an instruction count,
-    /// the same from run to run (`NAVSH_EXPLORE_BATCH`, for
-    /// scripts/bench.d/explore-instructions).
+    /// way; a fixed size makes the work done the same from run to run
+    /// (`NAVSH_EXPLORE_BATCH`, for scripts/bench.d/explore-instructions).
     public var fixedBatchPerJob: Int?
 
     /// At most this many invariants (each property is a bit of a word).
