@@ -43,7 +43,9 @@ enum TestRunner {
             let sink = CapturingSink()
             var sessionOptions = Shell.sessionOptions(options)
             sessionOptions.json = false
-            let host = ShellHost(output: sink, drivesRealTime: false, report: { sink.diagnostic($0) })
+            let host = ShellHost(
+                output: sink, drivesRealTime: false, report: { sink.diagnostic($0) },
+                allowedFolders: options.allowWrite)
             let session = Session(options: sessionOptions, host: host)
             host.session = session
             Shell.runFile(file, session: session)
