@@ -133,7 +133,7 @@ extension Session {
             }
             if atPrompt, !background, action.canChangeStack {
                 say(
-                    "  stack: \(model.currentStack.map { current.model.names.text(of: $0) }.joined(separator: " "))",
+                    stackLine(),
                     kind: "stack")
             }
             return true

@@ -114,4 +114,18 @@ extension Session {
         )
         return true
     }
+
+    /// The `  stack: …` line printed at the prompt after a command that can
+    /// change the stack: every name up to 24, else the bottom two and the
+    /// top 20 around a count, so a long stack prints a bounded line.
+    func stackLine() -> String {
+        let stack = model.currentStack
+        let names = current.model.names
+        guard stack.count > 24 else {
+            return "  stack: \(stack.map { names.text(of: $0) }.joined(separator: " "))"
+        }
+        let bottom = stack.prefix(2).map { names.text(of: $0) }.joined(separator: " ")
+        let top = stack.suffix(20).map { names.text(of: $0) }.joined(separator: " ")
+        return "  stack: \(bottom) … (\(stack.count - 22) more) … \(top)"
+    }
 }

@@ -62,7 +62,7 @@ extension ExploreCommand {
             } else if result.cut == .maxStates {
                 let why =
                     memoryCut.map {
-                        "memory: \(grouped($0.bytes / 1_048_576)) MiB allowed, from \($0.source); --max-states lower it"
+                        "the memory \($0.source) leaves: \(grouped($0.bytes / 1_048_576)) MiB"
                     } ?? "--max-states"
                 writer.line(
                     "search cut at \(grouped(result.states)) distinct states (\(why)): no violation within depth \(result.depthComplete) (the last depth explored completely): \(grouped(result.steps)) steps, \(speed)"
@@ -105,13 +105,13 @@ struct MemoryBudget {
         let (virtual, resident) = processMemory()
         let stacks = min(ExploreCommand.maxJobs, jobs) * (9 << 20)
         var limit = rlimit()
-        if getrlimit(RLIMIT_AS_VALUE, &limit) == 0, limit.rlim_cur < UInt(Int.max) {
+        if getrlimit(addressSpaceLimit, &limit) == 0, limit.rlim_cur < UInt(Int.max) {
             consider(Int(limit.rlim_cur) - virtual - stacks, "ulimit -v")
         }
-        if getrlimit(RLIMIT_DATA_VALUE, &limit) == 0, limit.rlim_cur < UInt(Int.max) {
+        if getrlimit(dataLimit, &limit) == 0, limit.rlim_cur < UInt(Int.max) {
             consider(Int(limit.rlim_cur) - resident, "ulimit -d")
         }
-        if let available = availableMemory() { consider(available, "the memory available") }
+        if let available = availableMemory() { consider(available, "the system") }
         guard best.bytes != Int.max else { return best }
         best.states = max(1, best.bytes / bytesPerState)
         return best
@@ -161,6 +161,6 @@ private func readTwoNumbers(_ file: UnsafeMutablePointer<FILE>, _ a: inout Int, 
 }
 
 #if canImport(Glibc)
-    let RLIMIT_AS_VALUE = __rlimit_resource_t(RLIMIT_AS.rawValue)
-    let RLIMIT_DATA_VALUE = __rlimit_resource_t(RLIMIT_DATA.rawValue)
+    let addressSpaceLimit = __rlimit_resource_t(RLIMIT_AS.rawValue)
+    let dataLimit = __rlimit_resource_t(RLIMIT_DATA.rawValue)
 #endif
