@@ -52,20 +52,9 @@ extension Session {
         case .source(let path):
             return source(path, directory: directory, at: here)
         case .record(let path):
-            return requestRecording(path, at: here)
+            return requestRecording(path, directory: directory, at: here)
         case .timeline(let path, let span):
-            let (events, marks) = timelineEvents(span)
-            let contents =
-                path.hasSuffix(".svg")
-                ? TimelineRenderer.svg(events, marks: marks, names: current.model.names)
-                : TimelineRenderer.mermaid(events, marks: marks, names: current.model.names)
-            if let problem = writeFile.map({ $0(path, contents) }) ?? host.writeFile(path, contents) {
-                fail(.session(problem), at: here)
-                return false
-            }
-            say(
-                "wrote \(path): \(events.count) event\(events.count == 1 ? "" : "s")\(historyDropped > 0 && span == .all ? " (the \(historyDropped) oldest were not kept)" : "")"
-            )
+            return writeTimeline(path, span: span, directory: directory, at: here)
         case .undo:
             guard let step = journal.undo() else {
                 fail(.session(.nothingToUndo), at: here)
@@ -144,7 +133,7 @@ extension Session {
             }
             if atPrompt, !background, action.canChangeStack {
                 say(
-                    "  stack: \(model.currentStack.map { current.model.names.text(of: $0) }.joined(separator: " "))",
+                    stackLine(),
                     kind: "stack")
             }
             return true

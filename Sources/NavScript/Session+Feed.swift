@@ -139,7 +139,7 @@ extension Session {
         waitRequest = nil
         if wait.printsStack {
             say(
-                "  stack: \(model.currentStack.map { current.model.names.text(of: $0) }.joined(separator: " "))",
+                stackLine(),
                 kind: "stack")
         }
         while waitRequest == nil, let work = suspended.popLast() {

@@ -29,10 +29,13 @@ struct Options {
     var preemption = false
     var showVersion = false
     var showHelp = false
+    /// `--allow-write DIR`: folders a script may write under besides its own.
+    var allowWrite: [String] = []
 
     static let optionNames = [
         "--json", "--echo", "--bail", "--profile", "--clock", "--speed", "--color", "--quiet",
         "--no-init", "--version", "--help", "-c", "-i", "--unified", "--preemption",
+        "--allow-write",
     ]
 
     /// Parses arguments (without the program name); throws a usage message.
@@ -105,6 +108,10 @@ struct Options {
                     throw UsageError("invalid color '\(v)' (auto, always or never)")
                 }
                 options.color = v
+            case "--allow-write":
+                let v = try optionValue()
+                guard !v.isEmpty else { throw UsageError("option '--allow-write' needs a folder") }
+                options.allowWrite.append(v)
             case "-c" where options.testPaths != nil || options.comparePaths != nil,
                 "-i" where options.testPaths != nil || options.comparePaths != nil:
                 // `test` and `compare` run files: commands or a prompt would be ignored.
@@ -154,8 +161,12 @@ let usageText = """
       --color auto|always|never
       --quiet                print only diagnostics and expectation results
       --no-init              do not read $XDG_CONFIG_HOME/navsh/init.nav
+      --allow-write DIR      let scripts' record and timeline write under DIR too
+                             (a script writes only in its own folder otherwise)
       --version, --help
       -                      read commands from stdin; -- ends options
 
-    exit status: 0 ok, 1 a command or expectation failed, 2 usage error, 130 interrupted
+    exit status: 0 ok, 1 a command or expectation failed (explore: a violation was
+    found), 2 usage error, 3 output could not be written (stdout, explore --out),
+    130 interrupted (Ctrl-C), 143 terminated (SIGTERM, explore)
     """
