@@ -41,12 +41,14 @@ final class LiveView {
             return set(on, session: session)
         }
         driver.onStep = { [self] in redraw(session) }
-        let pause = TerminalPause.hook(writer: writer)
+        let pause = TerminalPause.hook(writer: writer, colour: session.options.colour)
         session.pauseHook = pause.map { wait in
-            { [self] text in
+            { [self] request in
                 redraw(session)
                 writer.flush()
-                wait(text)
+                let choice = wait(request)
+                redraw(session)
+                return choice
             }
         }
     }

@@ -21,6 +21,8 @@ struct Options {
     var color = "auto"
     var inputs: [Input] = []
     var interactiveAfter = false
+    /// `--live`: the phone is drawn (`show live`) from the start.
+    var live = false
     var testPaths: [String]?
     /// `navsh compare FILE`: the files to compare (exactly one).
     var comparePaths: [String]?
@@ -30,7 +32,7 @@ struct Options {
 
     static let optionNames = [
         "--json", "--echo", "--bail", "--profile", "--clock", "--speed", "--color", "--quiet",
-        "--no-init", "--version", "--help", "-c", "-i", "--unified",
+        "--no-init", "--version", "--help", "-c", "-i", "--unified", "--live",
     ]
 
     /// Parses arguments (without the program name); throws a usage message.
@@ -78,6 +80,7 @@ struct Options {
             case "--quiet": options.quiet = true
             case "--unified", "-u": options.unified = true
             case "--no-init": options.noInit = true
+            case "--live": options.live = true
             case "--version": options.showVersion = true
             case "--help", "-h": options.showHelp = true
             case "--profile":
@@ -146,6 +149,8 @@ let usageText = """
                              (0.1: slow motion, ten times slower; 0.01 to 100)
       --color auto|always|never
       --quiet                print only diagnostics and expectation results
+      --live                 draw the phone from the start (show live); with -i the
+                             lesson then plays in real time unless --clock says otherwise
       --no-init              do not read $XDG_CONFIG_HOME/navsh/init.nav
       --version, --help
       -                      read commands from stdin; -- ends options
