@@ -106,3 +106,18 @@ extension Session {
         timelineMarks.append(TimelineMark(before: end, kind: kind))
     }
 }
+
+extension Session {
+    /// `explore`, `invariant` or `check` typed at the prompt: they declare a
+    /// search that `navsh explore FILE` runs; nothing searches here, so the
+    /// prompt says how to run one (as psql answers a meta-command it has no
+    /// use for at once, instead of ignoring it).
+    func explainSearchAtPrompt() {
+        guard atPrompt, sourceStack.isEmpty else { return }
+        let count = declarations.actions.count
+        say(
+            "declared for a search (\(count) action\(count == 1 ? "" : "s") so far); nothing is searched at the prompt."
+        )
+        say("  To search: put the setup and these lines in a file, then run navsh explore FILE")
+    }
+}

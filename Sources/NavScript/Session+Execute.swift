@@ -101,10 +101,13 @@ extension Session {
             quitRequested = true
         case .explore(let actions):
             declarations.actions += actions
+            explainSearchAtPrompt()
         case .invariant(let invariant):
             declarations.invariants.append(invariant)
+            explainSearchAtPrompt()
         case .check(let properties):
             declarations.checks = properties
+            explainSearchAtPrompt()
         }
         return true
     }

@@ -35,6 +35,12 @@ struct Repl {
         // Ctrl-C, SIGTERM or SIGHUP stop a long `source` between two of its lines.
         session.interruptRequested = { LineEditor.interruptedSinceRead() || LineEditor.terminationPending }
         live.redraw(session)
+        LineEditor.onClearScreen = {
+            guard live.isOn else { return false }
+            live.clearScreen(session)
+            return true
+        }
+        LineEditor.onResize = { live.resized(session) }
         // Real time is the prompt's default; scripts keep the virtual clock unless asked.
         if options.clock == nil { session.clockMode = .real }
         if options.inputs.isEmpty {
