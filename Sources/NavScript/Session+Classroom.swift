@@ -118,6 +118,6 @@ extension Session {
         say(
             "declared for a search (\(count) action\(count == 1 ? "" : "s") so far); nothing is searched at the prompt."
         )
-        say("  To search: put the setup and these lines in a file, then run navsh explore FILE")
+        say("  To search, put the setup and these lines in a file: navsh explore FILE")
     }
 }
