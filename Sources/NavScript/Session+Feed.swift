@@ -51,6 +51,8 @@ struct LineContext {
     var recordKind: RecordKind = .ordinary
     /// `expectationFailures` when the line began.
     var expectationMarks = 0
+    /// The clock when the line began (a recording writes the time that passed before it).
+    var startClock = 0
 }
 
 /// How a line is recorded.
@@ -341,6 +343,7 @@ extension Session {
         if recording != nil {
             context.recordKind = recordKind(of: commands.elements)
             context.expectationMarks = expectationFailures
+            context.startClock = inPlace(\.clock)
         }
         runCommands(commands.elements, context)
     }

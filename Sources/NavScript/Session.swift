@@ -144,6 +144,8 @@ public final class Session {
     @exclusivity(unchecked) var timelineMarks: [TimelineMark] = []
     /// A `record` command on the line being run: it takes effect if the line succeeds.
     @exclusivity(unchecked) var recordChange: RecordChange?
+    /// The clock when the last recorded line ended (or recording began).
+    @exclusivity(unchecked) var recordedClock = 0
     /// The last line recorded failed and was followed by `expect error`.
     @exclusivity(unchecked) var recordedFailure = false
 

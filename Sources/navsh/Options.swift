@@ -129,15 +129,18 @@ struct UsageError: Error {
 }
 
 let usageText = """
-    usage: navsh [OPTIONS] [FILE...]        run scripts (or read stdin; REPL on a terminal)
-           navsh -c 'CMDS' [-c 'CMDS']...  run commands, then exit
-           navsh -i FILE                   run FILE, then continue at the prompt
-           navsh test PATH...              run each .nav file (or folder of them) as a test
-           navsh explore FILE... [--depth N] [--max-states N] [--jobs N] [--all] [--out FILE] [--json]
-                                           search every interleaving of FILE's explore actions for the
-                                           shortest one that breaks a property (docs/explorer.md)
+    usage: navsh [OPTIONS] [FILE...]  run scripts (stdin; at a terminal, the prompt)
+           navsh -c 'CMDS'...        run commands, then exit
+           navsh -i FILE             run FILE, then continue at the prompt
+           navsh test PATH...        run each .nav file (or folder of them), a test
+           navsh explore FILE... [--depth N] [--max-states N] [--jobs N] [--all]
+                                 [--out FILE] [--json]
+                                     search every interleaving of FILE's explore
+                                     actions for the shortest one that breaks a
+                                     property (docs/explorer.md)
            navsh compare [--unified|--json] FILE
-                                           run FILE under ios26 and legacy, side by side or as a diff
+                                     run FILE under ios26 and legacy, side by side
+                                     or as a diff
 
     options:
       --json                 events as JSON lines on stdout
@@ -149,11 +152,12 @@ let usageText = """
                              (0.1: slow motion, ten times slower; 0.01 to 100)
       --color auto|always|never
       --quiet                print only diagnostics and expectation results
-      --live                 draw the phone from the start (show live); with -i the
-                             lesson then plays in real time unless --clock says otherwise
+      --live                 draw the phone from the start (show live); with -i,
+                             the lesson plays in real time unless --clock says so
       --no-init              do not read $XDG_CONFIG_HOME/navsh/init.nav
       --version, --help
       -                      read commands from stdin; -- ends options
 
-    exit status: 0 ok, 1 a command or expectation failed, 2 usage error, 130 interrupted
+    exit status: 0 ok, 1 a command or expectation failed, 2 usage error,
+                 130 interrupted
     """

@@ -74,6 +74,8 @@ enum Shell {
             driver.interruptible = true
             session.interruptRequested = { LineEditor.interruptedSinceRead() || LineEditor.terminationPending }
             session.textWidth = TerminalPause.width
+            // Notes and warnings wrap at spaces, as at the prompt.
+            writer.wrapWidth = TerminalWrap.columns()
         }
         if options.live, options.interactiveAfter || options.inputs.isEmpty, let live,
             let message = live.set(true, session: session)

@@ -58,3 +58,46 @@ struct UndoByCommandTests {
         #expect(session.state.stackText == ["Root", "S48"], "\(before) -> \(session.state.stackText)")
     }
 }
+
+/// Keeps recordings in memory and plays real time.
+final class RealTimeRecordingHost: SessionHost {
+    let sink = CollectingSink()
+    var output: OutputSink { sink }
+    let loader: ScriptLoader = MemoryLoader(files: [:])
+    let drivesRealTime = true
+    var lines: [String] = []
+
+    func openRecording(_ path: String) -> Result<RecordingID, Problem> { .success(RecordingID(1)) }
+    func record(_ line: String, to recording: RecordingID) { lines.append(line) }
+    func closeRecording(_ recording: RecordingID) {}
+}
+
+/// issue 37, point 5: `record` at the real-time prompt writes the time that
+/// passed while the user typed, so the replay meets the class's race.
+@Suite("record in real time")
+struct RealTimeRecordTests {
+    @Test func aSwipeTypedDuringAPushReplaysAsInClass() {
+        let host = RealTimeRecordingHost()
+        let session = Session(options: SessionOptions(), host: host)
+        session.clockMode = .real
+        session.atPrompt = true
+        let clock = SteppingClock(step: 10)
+        var line = 0
+        func type(_ text: String) {
+            line += 1
+            clock.feed(session, text, line: line)
+        }
+        type("record class.nav")
+        type("push Home")
+        type("push Detail")
+        type("push More &")
+        clock.tick(session, by: 200)
+        type("swipe")
+        #expect(host.lines == ["push Home", "push Detail", "push More &", "wait 200ms", "swipe"])
+        let replay = Harness()
+        replay.run(host.lines.joined(separator: "\n") + "\n")
+        #expect(replay.session.failureCount == 0, "\(replay.sink.diagnostics)")
+        #expect(replay.session.state.stackText == session.state.stackText)
+        #expect(replay.session.state.clock == session.state.clock)
+    }
+}

@@ -150,6 +150,24 @@ final class ClassroomRoundThreeTests: TerminalTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(began), 4, "the push ran in the lesson's slow motion")
     }
 
+    // Point 5: at 80 columns, help, notes and pause text fit and break at spaces only.
+    func testEightyColumnsForHelpNotesAndPauses() throws {
+        let file = try lesson(
+            "push Home\npop\npause \"A pause with a text long enough to need two lines at eighty columns, "
+                + "so that it must wrap at a space and never inside a word like navigationController.\"\n")
+        try start(["-i", file], ready: "[Enter]")
+        try pane.keys(["Enter"])
+        try pane.waitFor("navsh>")
+        try pane.type("help")
+        try pane.waitFor("help COMMAND")
+        let all = pane.text.components(separatedBy: "\n")
+        XCTAssertTrue(all.allSatisfy { $0.count <= 80 }, all.filter { $0.count > 80 }.joined(separator: "\n"))
+        let text = all.joined(separator: "\n")
+        XCTAssertTrue(text.contains("navigationController."), text)
+        XCTAssertTrue(text.contains("there is nothing to pop"), text)
+        XCTAssertTrue(text.contains("long-press the back button and pick REF from its menu"), text)
+    }
+
     // Point 5: `explore` typed at the prompt says what it did and how to search.
     func testExploreAtThePromptSaysHowToSearch() throws {
         try start()
