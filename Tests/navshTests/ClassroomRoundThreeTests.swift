@@ -168,6 +168,23 @@ final class ClassroomRoundThreeTests: TerminalTestCase {
         XCTAssertTrue(text.contains("long-press the back button and pick REF from its menu"), text)
     }
 
+    // Point 5: typing during a foreground wait leaves no stale progress line
+    // and is not merged into one; the typed line runs at the prompt after.
+    func testTypingDuringAWaitLeavesNoStaleProgress() throws {
+        try start(["--speed", "0.1"])
+        try pane.type("push Home")
+        try pane.type("push A")
+        usleep(600_000)
+        try pane.send("sta")
+        usleep(300_000)
+        try pane.send("ck")
+        try pane.keys(["Enter"])
+        try pane.waitFor("^Home A$", regex: true, timeout: 15)
+        let lines = try pane.lines()
+        XCTAssertFalse(lines.contains { $0.contains("ms left") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains("navsh> stack"), lines.joined(separator: "\n"))
+    }
+
     // Point 5: `explore` typed at the prompt says what it did and how to search.
     func testExploreAtThePromptSaysHowToSearch() throws {
         try start()
