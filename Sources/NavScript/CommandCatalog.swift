@@ -142,7 +142,7 @@ public enum CommandCatalog {
         .init(
             name: "pause", usage: "pause [\"TEXT\"]",
             summary:
-                "at a terminal, in an interactive session: print TEXT and wait for Enter (a lesson steps); elsewhere nothing",
+                "at a terminal, in a lesson: print TEXT and wait (Enter goes on, Backspace back, Esc to the prompt); elsewhere nothing",
             example: "pause \"Now try: swipe\""),
         .init(
             name: "help", usage: "help [COMMAND]", summary: "list the commands, or one command's usage and example",

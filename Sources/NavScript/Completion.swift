@@ -146,6 +146,9 @@ public enum Completion: Equatable, Sendable {
             return .words(n == 2 && args[1] == "since" ? ["reset"] : [])
         case "help":
             return .words(n == 0 ? CommandCatalog.names : [])
+        case "show":
+            if n == 0 { return .words(["live"]) }
+            return .words(n == 1 && args[0] == "live" ? ["off"] : [])
         default:
             return none
         }

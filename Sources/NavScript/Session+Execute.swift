@@ -90,10 +90,13 @@ extension Session {
             quitRequested = true
         case .explore(let actions):
             declarations.actions += actions
+            explainSearchAtPrompt()
         case .invariant(let invariant):
             declarations.invariants.append(invariant)
+            explainSearchAtPrompt()
         case .check(let properties):
             declarations.checks = properties
+            explainSearchAtPrompt()
         }
         return true
     }
@@ -175,7 +178,11 @@ extension Session {
         }
         let width = CommandCatalog.all.map(\.name.count).max() ?? 10
         for entry in CommandCatalog.all where entry.name != "exit" {
-            say(entry.name + String(repeating: " ", count: width + 2 - entry.name.count) + entry.summary)
+            // At a terminal, at most its width (80 at most): summaries wrapped at spaces, under each other.
+            let column = width + 2
+            let pieces = Session.wrap(entry.summary, width: textWidth > 0 ? textWidth - column : 0)
+            say(entry.name + String(repeating: " ", count: column - entry.name.count) + pieces[0])
+            for piece in pieces.dropFirst() { say(String(repeating: " ", count: column) + piece) }
         }
         say("help COMMAND shows its usage and an example.")
     }

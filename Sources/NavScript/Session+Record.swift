@@ -36,6 +36,7 @@ extension Session {
                 recording = change.recording
                 recordDepth = change.depth
                 recordedFailure = false
+                recordedClock = inPlace(\.clock)
                 return
             }
             // A line that failed changed nothing: the recording stays as it was
@@ -61,7 +62,14 @@ extension Session {
         case .ordinary:
             break
         }
+        // In real time the clock ran while the user typed (something was in
+        // flight): the replay waits as long before the line, so that a swipe
+        // typed half a second into a push meets the push where the class saw it.
+        if context.startClock > recordedClock {
+            host.record("wait \(context.startClock - recordedClock)ms", to: recording)
+        }
         host.record(context.text, to: recording)
+        recordedClock = inPlace(\.clock)
         recordedFailure = !ok
         if !ok { host.record("expect error", to: recording) }
     }

@@ -51,6 +51,24 @@ extension LineEditor {
         }
     }
 
+    /// Ctrl-C sets a flag from now on instead of ending navsh: a lesson run
+    /// with `-i` (its pauses and waits take it) before the prompt's editor exists.
+    static func installInterruptHandler() {
+        _ = sigintFlag
+        sigintFlag = 0
+        installHandler(SIGINT) { _ in sigintFlag = 1 }
+    }
+
+    /// SIGTERM or SIGHUP away from the prompt (a pause): runs the termination
+    /// action (the live picture gives the screen back) and exits 143 (129).
+    static func terminateNow() -> Never {
+        fflush(navsh_stdout())
+        terminationAction?()
+        fflush(navsh_stdout())
+        fflush(navsh_stderr())
+        exit(sighupFlag != 0 ? 129 : 143)
+    }
+
     /// True once SIGTERM or SIGHUP arrived (only with installTerminationHandler).
     static var terminationPending: Bool { sigtermFlag != 0 }
 
