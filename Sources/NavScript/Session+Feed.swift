@@ -184,8 +184,9 @@ extension Session {
             text = pending.text + rawLine
             startLine = pending.line
             continuation = nil
-        } else if pauseHook != nil, isHeading(rawLine) {
-            showHeading(rawLine)
+        } else if isHeading(rawLine) {
+            markSection(rawLine)
+            if pauseHook != nil { showHeading(rawLine) }
         }
         if endsWithContinuation(text) {
             continuation = (String(text.dropLast()), startLine)

@@ -132,6 +132,8 @@ public final class Session {
     @exclusivity(unchecked) var resetMarks: [Int] = []
     /// Resets and undos for the timeline to mark, `before` counting trimmed events.
     @exclusivity(unchecked) var timelineMarks: [TimelineMark] = []
+    /// The phone after each command that printed events, for `timeline FILE.html`.
+    @exclusivity(unchecked) var frames = TimelineFrames()
     /// A `record` command on the line being run: it takes effect if the line succeeds.
     @exclusivity(unchecked) var recordChange: RecordChange?
     /// The last line recorded failed and was followed by `expect error`.
@@ -334,6 +336,7 @@ extension Session {
         journal.record(entry, weight: model.weight, before: current)
         let start = log.count
         model.advanceClock(to: time, events: &log)
+        noteFrame()
         printEvents(from: start)
     }
 

@@ -6,6 +6,8 @@ struct SVGLayout {
     let timeline: Timeline
     // Geometry, in pixels.
     let charWidth = 7.25
+    /// How much bigger the picture is drawn than its geometry (`timeline FILE.svg large`: 1.5).
+    var scale = 1.0
     let font = "'DejaVu Sans Mono', Menlo, Consolas, monospace"
     let rulerX = 78.0
     let firstLaneMargin = 40.0
@@ -170,8 +172,9 @@ struct SVGLayout {
                     lines.append(line)
                     line = ""
                 }
-                lines.append(String(word.prefix(columns)))
-                word = String(word.dropFirst(columns))
+                let cut = SVGLayout.breakPoint(word, columns: columns)
+                lines.append(String(word.prefix(cut)))
+                word = String(word.dropFirst(cut))
             }
             if line.isEmpty {
                 line = word
@@ -188,6 +191,18 @@ struct SVGLayout {
             if let last = lines.last { lines[lines.count - 1] = String(last.prefix(max(1, columns - 1))) + "…" }
         }
         return lines
+    }
+
+    /// Where a word longer than a line is cut: after the last `.`, `(`, `,`, `:`,
+    /// `=`, `[` or `/` that fits, or before a `(` (never inside an identifier);
+    /// at `columns` only when no such place fits.
+    static func breakPoint(_ word: String, columns: Int) -> Int {
+        var best = 0
+        for (i, c) in word.prefix(columns + 1).enumerated() {
+            if c == "(" || c == "[", i > 0, i <= columns { best = max(best, i) }
+            if ".(,:=[/".contains(c), i + 1 <= columns, i + 1 < word.count { best = max(best, i + 1) }
+        }
+        return best > 0 ? best : columns
     }
 
     func vertical() -> Vertical {
