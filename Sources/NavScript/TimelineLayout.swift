@@ -194,15 +194,20 @@ struct SVGLayout {
     }
 
     /// Where a word longer than a line is cut: after the last `.`, `(`, `,`, `:`,
-    /// `=`, `[` or `/` that fits, or before a `(` (never inside an identifier);
-    /// at `columns` only when no such place fits.
+    /// `=`, `[` or `/` that fits, or before a `(` or `[`: never inside a name.
+    /// A name longer than the line is cut where a word of it begins
+    /// (`UISafeNavigation|Controller`), else it goes whole.
     static func breakPoint(_ word: String, columns: Int) -> Int {
+        let chars = Array(word)
         var best = 0
-        for (i, c) in word.prefix(columns + 1).enumerated() {
-            if c == "(" || c == "[", i > 0, i <= columns { best = max(best, i) }
-            if ".(,:=[/".contains(c), i + 1 <= columns, i + 1 < word.count { best = max(best, i + 1) }
+        var camel = 0
+        for (i, c) in chars.enumerated() where i > 0 {
+            if ".(,:=[/".contains(chars[i - 1]), i <= columns { best = i }
+            if c == "(" || c == "[", i <= columns { best = i }
+            if c.isUppercase, chars[i - 1].isLowercase, i <= columns { camel = i }
+            if i > columns, best == 0, ".(,:=[/".contains(chars[i - 1]) || c == "(" || c == "[" { break }
         }
-        return best > 0 ? best : columns
+        return best > 0 ? best : camel > 0 ? camel : chars.count
     }
 
     func vertical() -> Vertical {

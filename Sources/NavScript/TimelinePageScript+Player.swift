@@ -201,11 +201,19 @@ extension TimelinePageScript {
           }
           if (p !== null) { pause(); show(p); }
           fit();
+          if (q.bench !== undefined) {
+            // `#bench`: the time a frame of playing takes, on average over 300 places along the session.
+            const t0 = performance.now();
+            for (let i = 0; i < 300; i++) { show((TOTAL * i) / 300); phone.offsetHeight; }
+            document.body.dataset.frameMs = ((performance.now() - t0) / 300).toFixed(3);
+            show(0);
+          }
         }
         build();
         show(0);
         fromHash();
         document.body.dataset.ready = "1";
+        document.body.dataset.loadMs = Math.round(performance.now());
 
         """#
 }

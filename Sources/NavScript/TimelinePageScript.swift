@@ -43,15 +43,18 @@ enum TimelinePageScript {
           return '<div class="page"><div class="hero" style="background:linear-gradient(135deg,hsl(' + h + ',62%,52%),hsl(' +
             ((h + 40) % 360) + ',62%,42%))">' + esc(name) + '</div><div class="cells">' + cells + "</div></div>";
         }
-        function bar(title, backKind, backTitle, extra) {
+        function bar(title, backKind, backTitle, extra, shift) {
           let back = "";
           if (backKind === 1) back = '<div class="back">' + CHEVRON + "<span>" + esc(backTitle) + "</span></div>";
           if (backKind === 2) back = '<div class="back custom"><span>Back</span></div>';
           if (backKind === 3) back = '<div class="back">' + CHEVRON + "</div>";
-          return '<div class="navbar"' + (extra || "") + ">" + back + '<div class="title">' + esc(title === null ? "" : title) + "</div></div>";
+          return '<div class="navbar"' + (extra || "") + ">" + back + '<div class="title"' + (shift ? ' style="transform:translateX(' + shift.toFixed(1) + 'px)"' : "") + ">" +
+            esc(title === null ? "" : title) + "</div></div>";
         }
         /** A navigation controller's bar and content: at rest, or a push or pop at `p`. */
         function navView(title, backKind, backTitle, depth, slide, t, prev, out) {
+          // A transition that has ended (not a cancelled swipe's) is drawn at rest, as the next frame will be.
+          if (slide && slide[4] !== null && t >= slide[4] && !slide[6]) slide = null;
           if (!slide) return '<div class="barbg"></div>' + bar(title, backKind, backTitle) + '<div class="layer" style="top:0;z-index:1">' + page(title, depth) + "</div>";
           const p = slideProgress(slide, t), push = slide[2] === 1;
           out.slide = p;
@@ -65,8 +68,8 @@ enum TimelinePageScript {
           const topBack = push ? [backKind, backTitle] : [1, under];
           out.barTitle = shown >= 0.5 ? top : under;
           return '<div class="barbg"></div>' +
-            bar(under, underBack[0], underBack[1], ' style="opacity:' + (1 - shown).toFixed(3) + '"') +
-            bar(top, topBack[0], topBack[1], ' style="opacity:' + shown.toFixed(3) + '"') +
+            bar(under, underBack[0], underBack[1], ' style="opacity:' + (1 - shown).toFixed(3) + '"', -0.4 * W * shown) +
+            bar(top, topBack[0], topBack[1], ' style="opacity:' + shown.toFixed(3) + '"', 0.45 * W * (1 - shown)) +
             '<div class="layer" style="z-index:1;transform:translateX(' + xUnder.toFixed(1) + 'px)">' + page(under, depth) +
             '<div class="shade" style="opacity:' + (0.12 * shown).toFixed(3) + '"></div></div>' +
             '<div class="layer" style="z-index:2;transform:translateX(' + xTop.toFixed(1) +

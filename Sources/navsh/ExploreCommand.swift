@@ -209,7 +209,11 @@ enum ExploreCommand {
             if index == 0, let out = args.out, let dir = outDirectory {
                 let written = violation.script(
                     sources: args.files.map { relativePath($0, from: dir) }, profile: args.profile)
-                if let problem = writeWholeFile(out, written) {
+                let contents =
+                    out.hasSuffix(".html")
+                    ? counterexamplePage(written, violation.name, violation.explanation, path: out, directory: dir)
+                    : written
+                if let problem = writeWholeFile(out, contents) {
                     Shell.writeError("navsh: explore: \(problem)")
                 }
             }
@@ -354,4 +358,19 @@ func peakResidentBytes() -> Int {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Int(usage.ru_maxrss) * 1024
+}
+
+/// `explore --out FILE.html`: the counterexample run in a fresh session, as
+/// the page `timeline FILE.html` writes: from the state the setup (its
+/// `source` lines) left, a section for the steps and one for the violation.
+func counterexamplePage(_ script: String, _ name: String, _ why: String, path: String, directory: String) -> String {
+    let session = Session(options: SessionOptions(), output: CapturingSink(), loader: FileLoader())
+    let lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let setup = lines.prefix { $0.hasPrefix("source ") || $0.hasPrefix("set profile ") }
+    _ = session.run(script: setup.joined(separator: "\n"), file: path, directory: directory)
+    let start = session.history.count
+    let steps = ["## counterexample: \(name)"] + lines.dropFirst(setup.count) + ["## violated: \(name) (\(why))"]
+    _ = session.run(script: steps.joined(separator: "\n"), file: path, directory: directory)
+    let title = "counterexample: " + (path.split(separator: "/").last.map(String.init) ?? path)
+    return session.timelinePage(.last(Swift.max(1, session.history.count - start)), title: title)
 }
