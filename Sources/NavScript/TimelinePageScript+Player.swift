@@ -197,7 +197,8 @@ extension TimelinePageScript {
             const seg = +(q.r || 0), ms = +q.t;
             let k0 = -1;
             for (let k = 0; k < N; k++) if (SEG[k] === seg && T[k] <= ms) k0 = k;
-            if (k0 >= 0) p = P[k0] + stay(k0) + Math.min(IDLE, ms - T[k0]);
+            // At an event's own time: during its stay (after it, the clock at it).
+            if (k0 >= 0) p = P[k0] + (ms === T[k0] ? stay(k0) / 2 : stay(k0) + Math.min(IDLE - 1, ms - T[k0]));
           }
           if (p !== null) { pause(); show(p); }
           fit();

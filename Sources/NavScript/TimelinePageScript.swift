@@ -85,7 +85,10 @@ enum TimelinePageScript {
          */
         function drawPhone(f, prev, t, toasts) {
           const out = { title: "", back: "", top: "", slide: "", sheet: "", alert: "", frozen: "", tabs: "", tab: "", finger: "" };
-          let html = '<div class="screen"><div class="island"></div><div class="status"><span class="clock">9:41</span><span class="bars"></span><span class="batt"></span></div>';
+          // Over a sheet's dark surround the status bar is light, as UIKit draws it.
+          const light = f && f[5] && !f[8] && sheetHeight(f[5], t) > 0.5;
+          let html = '<div class="screen"><div class="island"></div><div class="status' + (light ? " light" : "") +
+            '"><span class="clock">9:41</span><span class="bars"></span><span class="batt"></span></div>';
           if (!f) {
             html += '<div class="layer"><div class="barbg"></div>' + bar(null, 0, null) + page(null, 0) + "</div>";
           } else {

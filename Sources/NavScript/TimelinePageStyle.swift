@@ -77,6 +77,10 @@ enum TimelinePageStyle {
           background: linear-gradient(90deg, #000 0 3px, transparent 3px 5px, #000 5px 8px, transparent 8px 10px,
           #000 10px 13px, transparent 13px 15px, #000 15px 18px);
           clip-path: polygon(0 75%, 100% 0, 100% 100%, 0 100%); }
+        .status.light { color: #fff; } .status.light .batt { border-color: #fff; }
+        .status.light .batt::after { background: #fff; } .status.light .bars { filter: invert(1); }
+        .card .plain::before { content: ""; position: absolute; left: 177px; top: 8px; width: 36px; height: 5px;
+          border-radius: 3px; background: #c7c7cc; z-index: 5; }
         .layer { position: absolute; left: 0; top: 0; width: 390px; height: 844px; background: #fff; overflow: hidden; }
         .page { position: absolute; left: 0; top: 98px; width: 390px; bottom: 0; background: #f2f2f7; overflow: hidden; }
         .page .hero { margin: 22px 16px 0; height: 150px; border-radius: 12px; display: flex; align-items: flex-end;
