@@ -118,9 +118,10 @@ public enum CommandCatalog {
             name: "record", usage: "record FILE | record off",
             summary: "append every command typed from now on to FILE", example: "record session.nav"),
         .init(
-            name: "timeline", usage: "timeline FILE.svg|FILE.md [since reset | last N]",
+            name: "timeline",
+            usage: "timeline FILE.svg|FILE.md|FILE.html [since reset | since section N | last N] [large]",
             summary:
-                "write the session's events so far (or since the last reset, or the last N) as a sequence diagram (SVG picture or Mermaid)",
+                "write the session's events so far (or since the last reset or section N, or the last N) as a sequence diagram (SVG picture or Mermaid) or a page that replays them",
             example: "timeline push.svg"),
         .init(
             name: "explore", usage: "explore ACTION...",

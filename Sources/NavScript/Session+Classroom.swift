@@ -79,6 +79,9 @@ extension Session {
             }
         case .last(let n):
             drawn = kept.suffix(n)
+        case .sinceSection(let n):
+            drawn =
+                kept[Swift.max(kept.startIndex, Swift.min(kept.endIndex, (sectionStart(n) ?? 0) &- historyDropped))...]
         }
         let start = historyDropped &+ drawn.startIndex
         let marks = timelineMarks.compactMap { mark -> TimelineMark? in

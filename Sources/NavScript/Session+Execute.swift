@@ -53,8 +53,8 @@ extension Session {
             return source(path, directory: directory, at: here)
         case .record(let path):
             return requestRecording(path, directory: directory, at: here)
-        case .timeline(let path, let span):
-            return writeTimeline(path, span: span, directory: directory, at: here)
+        case .timeline(let path, let span, let large):
+            return writeTimeline(path, span, large: large, directory: directory, at: here)
         case .undo:
             guard let step = journal.undo() else {
                 fail(.session(.nothingToUndo), at: here)
@@ -73,12 +73,14 @@ extension Session {
             while let mark = resetMarks.last, mark > historyDropped &+ log.count { resetMarks.removeLast() }
             if step.label == "reset", let mark = resetMarks.last, mark >= step.logMark { resetMarks.removeLast() }
             markTimeline(.undo(step.label))
+            noteFrame(force: true)
             say("undone: \(step.label)")
         case .reset:
             journal(command, label: located.source)
             restore(initialState)
             resetMarks.append(historyDropped &+ log.count)
             markTimeline(.reset)
+            noteFrame(force: true)
         case .help(let name):
             help(name)
         case .pause(let text):
@@ -112,11 +114,13 @@ extension Session {
         let start = recentStart
         do throws(EngineError) {
             let outcome = try current.model.perform(effective, events: &log)
+            noteFrame()
             let raised = outcome.raisedException
             let realTimeWait = !raised && runsInRealTime && (!background && action.startsTransitions || isWait(action))
             var changed = outcome.changed
             if !background, action.startsTransitions, !runsInRealTime, !raised {
                 if current.model.settle(events: &log) { changed = true }
+                noteFrame()
             }
             // A command that changed nothing (a pop that returns nil, an ignored
             // touch, a refused swipe) is no undo step.

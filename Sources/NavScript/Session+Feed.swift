@@ -194,8 +194,9 @@ extension Session {
             text = pending.text + rawLine
             startLine = pending.line
             continuation = nil
-        } else if pauseHook != nil, isComment(rawLine) {
-            classroomComment(rawLine)
+        } else {
+            if isHeading(rawLine) { markSection(rawLine) }
+            if pauseHook != nil, isComment(rawLine) { classroomComment(rawLine) }
         }
         if endsWithContinuation(text) {
             continuation = (String(text.dropLast()), startLine)

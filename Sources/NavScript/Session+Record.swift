@@ -103,26 +103,6 @@ extension Session {
         recording = nil
     }
 
-    /// `timeline FILE [SPAN]`: draws the events of `span` and writes them
-    /// whole to FILE, in the format its extension names, through the host
-    /// (which decides where a script's relative path goes, and writes the
-    /// file whole or not at all); says what it wrote, or fails the line.
-    func writeTimeline(_ path: String, span: TimelineSpan, directory: String?, at here: SourceLocation?) -> Bool {
-        let (events, marks) = timelineEvents(span)
-        let contents =
-            path.hasSuffix(".svg")
-            ? TimelineRenderer.svg(events, marks: marks, names: current.model.names)
-            : TimelineRenderer.mermaid(events, marks: marks, names: current.model.names)
-        if let problem = writeFile.map({ $0(path, contents) }) ?? host.writeFile(path, contents, from: directory) {
-            fail(.session(problem), at: here)
-            return false
-        }
-        say(
-            "wrote \(path): \(events.count) event\(events.count == 1 ? "" : "s")\(historyDropped > 0 && span == .all ? " (the \(historyDropped) oldest were not kept)" : "")"
-        )
-        return true
-    }
-
     /// The `  stack: …` line printed at the prompt after a command that can
     /// change the stack: every name up to 24, else the bottom two and the
     /// top 20 around a count, so a long stack prints a bounded line.

@@ -144,6 +144,8 @@ public final class Session {
     @exclusivity(unchecked) var resetMarks: [Int] = []
     /// Resets and undos for the timeline to mark, `before` counting trimmed events.
     @exclusivity(unchecked) var timelineMarks: [TimelineMark] = []
+    /// The phone after each command that printed events, for `timeline FILE.html`.
+    @exclusivity(unchecked) var frames = TimelineFrames()
     /// A `record` command on the line being run: it takes effect if the line succeeds.
     @exclusivity(unchecked) var recordChange: RecordChange?
     /// The clock when the last recorded line ended (or recording began).
@@ -348,6 +350,7 @@ extension Session {
         journal.record(entry, weight: model.weight, before: current)
         let start = log.count
         model.advanceClock(to: time, events: &log)
+        noteFrame()
         printEvents(from: start)
     }
 

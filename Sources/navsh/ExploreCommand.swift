@@ -276,7 +276,10 @@ enum ExploreCommand {
         }
         let dir = parentDirectory(of: out)
         let script = shortest.script(sources: files.map { relativePath($0, from: dir) }, profile: profile)
-        if let problem = SafeFile.replace(out, with: script, protecting: files) {
+        let contents =
+            out.hasSuffix(".html")
+            ? counterexamplePage(script, shortest.name, shortest.explanation, path: out, directory: dir) : script
+        if let problem = SafeFile.replace(out, with: contents, protecting: files) {
             Shell.writeError("navsh: explore: \(problem)")
             return writeFailed
         }
@@ -308,4 +311,19 @@ func stdoutReaderGone() -> Bool {
     var fds = pollfd(fd: 1, events: 0, revents: 0)
     guard poll(&fds, 1, 0) > 0 else { return false }
     return fds.revents & Int16(POLLERR | POLLHUP) != 0
+}
+
+/// `explore --out FILE.html`: the counterexample run in a fresh session, as
+/// the page `timeline FILE.html` writes: from the state the setup (its
+/// `source` lines) left, a section for the steps and one for the violation.
+func counterexamplePage(_ script: String, _ name: String, _ why: String, path: String, directory: String) -> String {
+    let session = Session(options: SessionOptions(), output: CapturingSink(), loader: FileLoader())
+    let lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let setup = lines.prefix { $0.hasPrefix("source ") || $0.hasPrefix("set profile ") }
+    _ = session.run(script: setup.joined(separator: "\n"), file: path, directory: directory)
+    let start = session.history.count
+    let steps = ["## counterexample: \(name)"] + lines.dropFirst(setup.count) + ["## violated: \(name) (\(why))"]
+    _ = session.run(script: steps.joined(separator: "\n"), file: path, directory: directory)
+    let title = "counterexample: " + (path.split(separator: "/").last.map(String.init) ?? path)
+    return session.timelinePage(.last(Swift.max(1, session.history.count - start)), title: title)
 }
