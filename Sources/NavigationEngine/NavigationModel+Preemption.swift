@@ -10,11 +10,11 @@ extension NavigationModel {
 
     /// Whether controller `nav`'s running transition is pre-emptable
     /// (behaviour.md 5b, rule 2; `_isCurrentTransitionPreemptable`): pre-emption
-    /// is on, the transition runs (a held interactive pop does not: a finger
-    /// holds it, navsh's choice), and UIKit's own animator runs it (a
-    /// delegate's animator does not implement `shouldPreemptWithContext:`).
+    /// is on, a transition runs (an interactive pop a finger holds too: it
+    /// completes), and UIKit's own animator runs it (a delegate's animator
+    /// does not implement `shouldPreemptWithContext:`).
     func preemptable(_ nav: borrowing NavController) -> Bool {
-        guard preemption, profile == .ios26, let t = nav.transition, t.end != nil else { return false }
+        guard preemption, profile == .ios26, nav.transition != nil else { return false }
         if !nav.delegate.isNone, Self.suppliedAnimator(nav).animation { return false }
         return true
     }
