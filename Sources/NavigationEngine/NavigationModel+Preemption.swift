@@ -10,11 +10,11 @@ extension NavigationModel {
 
     /// Whether controller `nav`'s running transition is pre-emptable
     /// (behaviour.md 5b, rule 2; `_isCurrentTransitionPreemptable`): pre-emption
-    /// is on, the transition runs (a held interactive pop does not: a finger
-    /// holds it, navsh's choice), and UIKit's own animator runs it (a
-    /// delegate's animator does not implement `shouldPreemptWithContext:`).
+    /// is on, a transition runs (an interactive pop a finger holds too: it
+    /// completes), and UIKit's own animator runs it (a delegate's animator
+    /// does not implement `shouldPreemptWithContext:`).
     func preemptable(_ nav: borrowing NavController) -> Bool {
-        guard preemption, profile == .ios26, let t = nav.transition, t.end != nil else { return false }
+        guard preemption, profile == .ios26, nav.transition != nil else { return false }
         if !nav.delegate.isNone, Self.suppliedAnimator(nav).animation { return false }
         return true
     }
@@ -32,13 +32,31 @@ extension NavigationModel {
     /// reaches it. Returns whether the controller is at rest after: false when
     /// the end started another transition (UIKit then defers the new call).
     mutating func preemptRunningTransition(_ id: Int) -> Bool {
-        if let t = navs[id]?.transition {
-            var cancelling = false
-            if case .interactive(_, let cancels) = t.kind { cancelling = cancels }
-            emit(Note.preempted(push: t.kind.isPush, cancelling: cancelling, to: t.to))
-        }
+        notePreemption(id)
         finishTransition(id)
         return navs.isTransitioning(id) == false && frozenNav != id
+    }
+
+    /// A navigation call on controller `id` that pre-empts its running
+    /// transition (behaviour.md 5b, rule 3). The call waits at the end of the
+    /// queue while the transition ends, as UIKit's call holds its arguments
+    /// (a screen the end releases, a gate's trim, is not freed under it);
+    /// the end runs the queue, so the call runs then, unless a call queued
+    /// before it started another transition: it then waits, as UIKit defers
+    /// it ("A transition was started while preempting previous transition").
+    mutating func preemptThenRun(_ id: Int, _ call: NavCall) {
+        navs.edit(id) { $0.queue.append(call.queued) }
+        notePreemption(id)
+        finishTransition(id)
+        if navs[id]?.queue.isEmpty == false { emit(Note.deferred) }
+    }
+
+    /// `note: iOS 26 pre-empted the running ...` for controller `id`'s transition.
+    private mutating func notePreemption(_ id: Int) {
+        guard let t = navs[id]?.transition else { return }
+        var cancelling = false
+        if case .interactive(_, let cancels) = t.kind { cancelling = cancels }
+        emit(Note.preempted(push: t.kind.isPush, cancelling: cancelling, to: t.to))
     }
 }
 

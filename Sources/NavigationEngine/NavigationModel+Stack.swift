@@ -112,7 +112,7 @@ extension NavigationModel {
             releaseUnheld(namedBy: call)
             return
         }
-        guard var running = navs.isTransitioning(id) else {
+        guard let running = navs.isTransitioning(id) else {
             putNew(name, gate: gate, shownBy: nil)
             return
         }
@@ -122,7 +122,11 @@ extension NavigationModel {
             return
         }
         // iOS 26 pre-empts the running transition (behaviour.md 5b, rule 3).
-        if running, preemption, preempts(id), preemptRunningTransition(id) { running = false }
+        if running, preemption, preempts(id) {
+            putNew(name, gate: gate, shownBy: nil)
+            preemptThenRun(id, call)
+            return
+        }
         if running || frozenNav == id {
             putNew(name, gate: gate, shownBy: nil)
             navs.edit(id) { $0.queue.append(call.queued) }
@@ -178,10 +182,12 @@ extension NavigationModel {
             try nestedCall(id, call, pushesNew: pushesNew)
             return
         }
-        // iOS 26 pre-empts the running transition (behaviour.md 5b, rule 3),
-        // unless its end started another: the call then waits below.
-        if running, preemption, preempts(id), preemptRunningTransition(id) {
-            try run(id, call)
+        // iOS 26 pre-empts the running transition (behaviour.md 5b, rule 3).
+        if running, preemption, preempts(id) {
+            if case .push(let name, _) = call, screens[name]?.parent == id {
+                throw raising(.pushedTwice(name))
+            }
+            preemptThenRun(id, call)
             return
         }
         if running || frozenNav == id {

@@ -70,33 +70,46 @@ struct PreemptionTests {
         #expect(sim.start(.push("C")).last == "0ms note: deferred until the running transition ends")
     }
 
-    @Test("rule 2, choice: a pop a finger holds is not pre-empted")
-    func heldPopQueues() {
+    @Test("rule 2: a pop a finger holds is pre-empted too: it completes, and the finger holds nothing")
+    func heldPopCompletes() {
         var sim = sim(preemption: true)
         sim.given(.push("A"), .push("B"), .drag(percent: 30))
-        #expect(sim.start(.push("C")).last == "350ms note: deferred until the running transition ends")
+        #expect(
+            sim.start(.push("C")) == [
+                "350ms nav.pushViewController(C, animated: true)",
+                "350ms note: iOS 26 pre-empted the running pop to A: it completes now",
+                "350ms B.viewDidDisappear(true)",
+                "350ms B.didMove(toParent: nil)",
+                "350ms A.viewDidAppear(true)",
+                "350ms B.deinit",
+                "350ms gesture.finished",
+                "350ms C.willMove(toParent: nav)",
+                "350ms C.viewDidLoad()",
+                "350ms A.viewWillDisappear(true)",
+                "350ms C.viewWillAppear(true)",
+            ])
+        #expect(sim.refused(.release)?.error == .noSwipeHeld)
     }
 
     @Test("rule 3: a call whose pre-emption started another transition waits for it")
     func preemptionStartsAnother() {
         var sim = sim(preemption: true)
-        sim.given(.push("A"), .push("B"), .drag(percent: 30))
+        sim.given(.delegate(OutsideDelegate(name: "Fade", methods: [.animationController])), .push("A"))
+        sim.start(.push("B"))
         sim.start(.push("C"))
-        sim.start(.release)
+        sim.given(.delegate(nil))
         #expect(
             sim.start(.push("D")) == [
-                "350ms nav.pushViewController(D, animated: true)",
-                "350ms note: iOS 26 pre-empted the running cancel of the interactive pop: it completes now",
-                "350ms gesture.cancelled",
-                "350ms A.viewWillDisappear(true)",
-                "350ms A.viewDidDisappear(true)",
-                "350ms B.viewWillAppear(true)",
-                "350ms B.viewDidAppear(true)",
-                "350ms C.willMove(toParent: nav)",
-                "350ms C.viewDidLoad()",
-                "350ms B.viewWillDisappear(true)",
-                "350ms C.viewWillAppear(true)",
-                "350ms note: deferred until the running transition ends",
+                "0ms nav.pushViewController(D, animated: true)",
+                "0ms note: iOS 26 pre-empted the running push of B: it completes now",
+                "0ms A.viewDidDisappear(true)",
+                "0ms B.viewDidAppear(true)",
+                "0ms B.didMove(toParent: nav)",
+                "0ms C.willMove(toParent: nav)",
+                "0ms C.viewDidLoad()",
+                "0ms B.viewWillDisappear(true)",
+                "0ms C.viewWillAppear(true)",
+                "0ms note: deferred until the running transition ends",
             ])
         sim.settle()
         #expect(sim.stack == ["A", "B", "C", "D"])
