@@ -65,11 +65,9 @@ public struct StateEncoder {
     /// whole (a memcpy of the model) before every call; in place, with
     /// `NavigationModel.encode` and its parts inlined, it is read where it is.
     public mutating func fingerprint(of model: inout NavigationModel) -> UInt64 {
-        withUnsafePointer(to: &model) { model in
-            var m = declarations(of: model)
-            NavigationModel.encode(model, into: &m, encoder: &self)
-            return m.value
-        }
+        var m = declarations(of: model)
+        NavigationModel.encode(model, into: &m, encoder: &self)
+        return m.value
     }
 
     /// `fingerprint(of: &model)` of a state of the search whose states this
@@ -81,18 +79,16 @@ public struct StateEncoder {
     /// controller class's name hash and the four durations compared).
     @inline(__always)
     public mutating func fingerprint(ofSearchState model: inout NavigationModel) -> UInt64 {
-        withUnsafePointer(to: &model) { model in
-            var m: PartHasher
-            if declarationsPinned {
-                assert(sameDeclarations(as: model), "a search's states share their declarations")
-                m = cachedDeclarations
-            } else {
-                m = declarations(of: model)
-                declarationsPinned = true
-            }
-            NavigationModel.encode(model, into: &m, encoder: &self)
-            return m.value
+        var m: PartHasher
+        if declarationsPinned {
+            assert(sameDeclarations(as: model), "a search's states share their declarations")
+            m = cachedDeclarations
+        } else {
+            m = declarations(of: model)
+            declarationsPinned = true
         }
+        NavigationModel.encode(model, into: &m, encoder: &self)
+        return m.value
     }
 
     /// The canonical form of `model`, a state one step from `parent`
@@ -105,7 +101,7 @@ public struct StateEncoder {
     public mutating func canonicalFingerprint(
         of model: inout NavigationModel, renaming: Bool, stepFrom parent: UnsafePointer<NavigationModel>
     ) -> UInt64 {
-        model.canonicalize(renaming: renaming, stepFrom: parent)
+        model.canonicalize(renaming: renaming, stepFrom: parent.pointee)
         return fingerprint(ofSearchState: &model)
     }
 
@@ -115,17 +111,17 @@ public struct StateEncoder {
     public mutating func canonicalFingerprint(
         of model: inout NavigationModel, renaming: Bool, stepFrom origin: UnsafePointer<StepOrigin>
     ) -> UInt64 {
-        model.canonicalize(renaming: renaming, stepFrom: origin)
+        model.canonicalize(renaming: renaming, stepFrom: origin.pointee)
         return fingerprint(ofSearchState: &model)
     }
 
     /// Whether the declarations mixed last are `model`'s.
     @inline(__always)
-    private func sameDeclarations(as model: UnsafePointer<NavigationModel>) -> Bool {
+    private func sameDeclarations(as model: NavigationModel) -> Bool {
         guard let cached = cachedTraits else { return false }
-        return cached.sharesStorage(with: model.pointee.traits)
-            && cachedClassNameHash == model.pointee.controllerClass.nameHash
-            && cachedDurations == model.pointee.durations
+        return cached.sharesStorage(with: model.traits)
+            && cachedClassNameHash == model.controllerClass.nameHash
+            && cachedDurations == model.durations
     }
 
     /// The fingerprint's hasher with the declarations no step changes mixed
@@ -134,22 +130,22 @@ public struct StateEncoder {
     /// state of a search. Mixed for each state, they took three
     /// multiplications and a look at the traits' storage.
     @inline(__always)
-    private mutating func declarations(of model: UnsafePointer<NavigationModel>) -> PartHasher {
+    private mutating func declarations(of model: NavigationModel) -> PartHasher {
         if sameDeclarations(as: model) { return cachedDeclarations }
         return mixDeclarations(of: model)
     }
 
     /// `declarations(of:)` mixed anew, and kept.
     @inline(never)
-    private mutating func mixDeclarations(of model: UnsafePointer<NavigationModel>) -> PartHasher {
+    private mutating func mixDeclarations(of model: NavigationModel) -> PartHasher {
         var m = PartHasher(seed: 0xa076_1d64_78bd_642f)
-        m.put(model.pointee.durations.push, model.pointee.durations.pop)
-        m.put(model.pointee.durations.present, model.pointee.durations.dismiss)
-        let traits = traitsHash(model.pointee.traits, hash: NavigationModel.hash(of:))
-        m.put(traits, model.pointee.controllerClass.nameHash)
+        m.put(model.durations.push, model.durations.pop)
+        m.put(model.durations.present, model.durations.dismiss)
+        let traits = traitsHash(model.traits, hash: NavigationModel.hash(of:))
+        m.put(traits, model.controllerClass.nameHash)
         cachedDeclarations = m
-        cachedDurations = model.pointee.durations
-        cachedClassNameHash = model.pointee.controllerClass.nameHash
+        cachedDurations = model.durations
+        cachedClassNameHash = model.controllerClass.nameHash
         return m
     }
 
@@ -190,15 +186,15 @@ public struct StateEncoder {
     /// (retaining and releasing its name and its set), looked its name up
     /// among the strings hashed lately and walked its set, about 200
     /// instructions (gate.nav: 2.5 % of a search).
-    mutating func delegateWords(_ delegate: UnsafePointer<DelegateSlot>) -> (UInt64, UInt64) {
-        if withUnsafePointer(to: &cachedDelegate, { sameBits($0, delegate) }) { return cachedDelegateWords }
+    mutating func delegateWords(_ delegate: DelegateSlot) -> (UInt64, UInt64) {
+        if cachedDelegate == delegate { return cachedDelegateWords }
         let words: (UInt64, UInt64)
-        switch delegate.pointee {
+        switch delegate {
         case .outside(let outside), .controller(forwardingTo: .some(let outside)):
             words = (stringHash(outside.name), outside.methodMask)
         case .none, .controller(forwardingTo: .none): words = (0, 0)
         }
-        cachedDelegate = delegate.pointee
+        cachedDelegate = delegate
         cachedDelegateWords = words
         return words
     }
