@@ -33,6 +33,8 @@ extension Explorer {
         let links = ParentLinks()
         let pool = jobs > 1 ? WorkerPool(jobs) : nil
         defer { pool?.shutDown() }
+        // The threads made, which may be fewer than asked.
+        result.jobs = pool?.count ?? 1
         var first = start
         canonical(&first)
         _ = seen.insert(Self.fingerprint(first))
