@@ -60,6 +60,9 @@ struct BruteForceReferenceTests {
         let name = "\((path as NSString).lastPathComponent) at depth \(depth)"
         let all = reference.search(depth: depth, all: true)
         let first = BruteForce.first(of: all)
+        #expect(
+            Self.explorer(path, depth: depth, all: false, jobs: 1).startDurations == reference.durations,
+            "\(name): the durations a wait stops short by")
         for jobs in [1, 2] {
             let one = Self.explorer(path, depth: depth, all: false, jobs: jobs).run()
             let got = Self.findings(of: one)
