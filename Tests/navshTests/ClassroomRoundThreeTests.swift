@@ -185,6 +185,44 @@ final class ClassroomRoundThreeTests: TerminalTestCase {
         XCTAssertTrue(lines.contains("navsh> stack"), lines.joined(separator: "\n"))
     }
 
+    // Point 4: a navigation controller being presented rises over the presenting screen (the
+    // picture drew the presented one behind itself, with its title in the bar).
+    func testPresentedNavigationControllerRisesOverThePresenter() throws {
+        try start(["--speed", "0.1"])
+        try pane.type("show live")
+        try pane.type("push Home")
+        try pane.waitFor("stack: Home")
+        try pane.type("present Sheet nav &")
+        try pane.waitFor("· Sheet [1-9][0-9]?%", regex: true)
+        let phone = try pane.lines()
+        XCTAssertTrue(phone[1].contains("Home") && !phone[1].contains("Sheet"), phone.joined(separator: "\n"))
+    }
+
+    // Point 5: the progress line and the phone name a pop alike (`pop to Home`, not `pop Detail`).
+    func testPopIsNamedAlikeOnPhoneAndProgressLine() throws {
+        try start(["--speed", "0.1"])
+        try pane.type("show live")
+        try pane.type("push Home")
+        try pane.type("push Detail")
+        try pane.waitFor("stack: Home Detail", timeout: 15)
+        try pane.type("pop")
+        try pane.waitFor("… pop to Home")
+        let lines = try pane.lines()
+        XCTAssertTrue(lines.prefix(16).contains { $0.contains("· pop to Home") }, lines.joined(separator: "\n"))
+    }
+
+    // Point 5: `root` and `tabs` events name the new instances (they named the class: `Home`,
+    // while `alive` said `Home#2`). A fix in the engine (NavigationModel+Fingers.swift).
+    func testRootEventNamesTheInstance() throws {
+        try start()
+        try pane.type("root Home")
+        try pane.type("root Home")
+        try pane.waitFor("rootViewController: Home#2)")
+        try pane.type("tabs A B")
+        try pane.type("tabs A B")
+        try pane.waitFor("rootViewController: A#2), UINavigationController(rootViewController: B#2)")
+    }
+
     // Point 5: `explore` typed at the prompt says what it did and how to search.
     func testExploreAtThePromptSaysHowToSearch() throws {
         try start()
@@ -341,7 +379,7 @@ final class TmuxPane {
     func lines() throws -> [String] { try tmux(["capture-pane", "-p"]).components(separatedBy: "\n") }
 
     /// The pane's text and its scrollback.
-    var text: String { (try? tmux(["capture-pane", "-p", "-S", "-200"])) ?? "" }
+    var text: String { (try? tmux(["capture-pane", "-p", "-J", "-S", "-200"])) ?? "" }
 
     func cursorRow() throws -> Int? {
         Int(try tmux(["display-message", "-p", "#{cursor_y}"]).trimmingCharacters(in: .whitespacesAndNewlines))
