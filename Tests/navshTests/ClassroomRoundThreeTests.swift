@@ -300,6 +300,24 @@ final class ClassroomRoundThreeTests: TerminalTestCase {
         XCTAssertEqual(try s.waitForExit(), 0)
     }
 
+    // Issue 36 item 9: SIGTERM at a pause of a lesson run with -i ends navsh
+    // cleanly: status 143, the live picture's scroll region given back (the
+    // default action left the terminal with it).
+    func testSigtermAtAPauseRestoresTheTerminal() throws {
+        var env = environment(history: historyPath)
+        env["TERM"] = "xterm"
+        let file = try lesson("show live\npush Home\npause \"look\"\npush Detail\n")
+        let s = try PTYSession(
+            executable: try NavshBinary.require(), arguments: ["--no-init", "-i", file], environment: env)
+        try s.expect("look [Enter]")
+        s.drain(for: 0.3)
+        let before = s.transcript.utf8.count
+        kill(s.pid, SIGTERM)
+        XCTAssertEqual(try s.waitForExit(), 143)
+        let after = String(decoding: Array(s.transcript.utf8.dropFirst(before)), as: UTF8.self)
+        XCTAssertTrue(after.contains("\u{1B}[r"), "the scroll region stayed: \(after.debugDescription)")
+    }
+
     // Issue 36 item 12: under TERM=dumb `show live` sends no cursor or scroll-region sequence.
     func testShowLiveUnderDumbTerminalSendsNoSequences() throws {
         let s = try PTYSession(
