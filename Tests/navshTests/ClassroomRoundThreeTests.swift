@@ -120,6 +120,31 @@ final class ClassroomRoundThreeTests: TerminalTestCase {
         try pane.waitFor("^A B C$", regex: true)
     }
 
+    // Defect 3: a section by words of its heading, back to an earlier one by number.
+    func testJumpToASectionByItsHeading() throws {
+        try start(["-i", try lesson(threeSections)], ready: "At A. [Enter]")
+        try pane.type("third")
+        try pane.waitFor("At C. [Enter]")
+        try pane.type("1")
+        try pane.waitFor("(left the lesson", timeout: 0.5, orNot: true)
+        try pane.keys(["Escape"])
+        try pane.waitFor("left the lesson")
+        try pane.type("stack")
+        try pane.waitFor("^A$", regex: true)
+    }
+
+    // Point 7: `--live` starts a lesson animated (real clock) with the phone drawn.
+    func testLiveOptionStartsALessonAnimated() throws {
+        let began = Date()
+        try start(
+            ["--live", "--speed", "0.5", "-i", try lesson("push Home\npush Detail\npause \"look\"\n")],
+            ready: "look [Enter]")
+        XCTAssertGreaterThan(Date().timeIntervalSince(began), 0.6, "the push did not play in real time")
+        let lines = try pane.lines()
+        XCTAssertTrue(lines[0].hasPrefix("╭"), lines.joined(separator: "\n"))
+        XCTAssertTrue(lines[1].contains("‹ Home") && lines[1].contains("Detail"), lines.joined(separator: "\n"))
+    }
+
     // Defect 3: a command typed at a pause is not thrown away in silence, and the lesson waits.
     func testCommandTypedAtAPauseIsNotRunAndSaysSo() throws {
         try start(["-i", try lesson(threeSections)], ready: "At A. [Enter]")
@@ -419,7 +444,9 @@ final class TmuxPane {
 
     /// Waits until a line of the pane (or its scrollback) contains `needle` (or matches it, a regular expression).
     @discardableResult
-    func waitFor(_ needle: String, regex: Bool = false, timeout: TimeInterval = 10) throws -> [String] {
+    func waitFor(_ needle: String, regex: Bool = false, timeout: TimeInterval = 10, orNot: Bool = false) throws
+        -> [String]
+    {
         let deadline = Date().addingTimeInterval(timeout * PTYSession.patience / 2)
         while Date() < deadline {
             let lines = text.components(separatedBy: "\n")
@@ -430,6 +457,7 @@ final class TmuxPane {
             if found { return lines }
             usleep(100_000)
         }
+        if orNot { return [] }
         throw PTYError("timed out waiting for \(needle.debugDescription); pane:\n\(text)")
     }
 }
