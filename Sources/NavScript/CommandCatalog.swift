@@ -92,7 +92,7 @@ public enum CommandCatalog {
         .init(
             name: "set",
             usage:
-                "set duration push|pop|present|dismiss DURATION | set profile ios26|legacy | set clock virtual|real | set speed X",
+                "set duration push|pop|present|dismiss DURATION | set profile ios26|legacy | set preemption on|off | set clock virtual|real | set speed X",
             summary: "change a setting (set speed 0.1: slow motion, ten times slower)", example: "set speed 0.1"),
         .init(
             name: "show", usage: "show | show live [off]",
@@ -118,9 +118,10 @@ public enum CommandCatalog {
             name: "record", usage: "record FILE | record off",
             summary: "append every command typed from now on to FILE", example: "record session.nav"),
         .init(
-            name: "timeline", usage: "timeline FILE.svg|FILE.md [since reset | last N]",
+            name: "timeline",
+            usage: "timeline FILE.svg|FILE.md|FILE.html [since reset | since section N | last N] [large]",
             summary:
-                "write the session's events so far (or since the last reset, or the last N) as a sequence diagram (SVG picture or Mermaid)",
+                "write the session's events so far (or since the last reset or section N, or the last N) as a sequence diagram (SVG picture or Mermaid) or a page that replays them",
             example: "timeline push.svg"),
         .init(
             name: "explore", usage: "explore ACTION...",
@@ -158,6 +159,7 @@ public enum CommandCatalog {
         [
             "gate", "instant", "nav", "cancel", "fragile", "features", "gates", "safe-pop", "swipe-guard", "proxy",
             "custom-back", "confirm", "hides-back", "plain", "system", "none", "controller", "duration", "profile",
+            "preemption",
             "ios26", "legacy", "virtual", "real", "speed", "brief", "full", "off", "notes", "on", "OK", "Cancel",
             "willShow", "didShow", "animationController", "interactionController", "supportedOrientations",
             "preferredOrientation", "visible", "hidden", "enabled", "disabled", "frozen", "responsive", "alert", "no",

@@ -55,7 +55,7 @@ extension Action {
     /// the stack after those only): declarations, settings and notifications cannot.
     var canChangeStack: Bool {
         switch self {
-        case .screen, .use, .delegate, .gestureDelegate, .setDuration, .setProfile, .notify: false
+        case .screen, .use, .delegate, .gestureDelegate, .setDuration, .setProfile, .setPreemption, .notify: false
         default: true
         }
     }
@@ -79,6 +79,9 @@ extension Session {
             }
         case .last(let n):
             drawn = kept.suffix(n)
+        case .sinceSection(let n):
+            drawn =
+                kept[Swift.max(kept.startIndex, Swift.min(kept.endIndex, (sectionStart(n) ?? 0) &- historyDropped))...]
         }
         let start = historyDropped &+ drawn.startIndex
         let marks = timelineMarks.compactMap { mark -> TimelineMark? in

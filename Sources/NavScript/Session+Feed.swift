@@ -143,7 +143,7 @@ extension Session {
         waitRequest = nil
         if wait.printsStack {
             say(
-                "  stack: \(model.currentStack.map { current.model.names.text(of: $0) }.joined(separator: " "))",
+                stackLine(),
                 kind: "stack")
         }
         while waitRequest == nil, let work = suspended.popLast() {
@@ -194,8 +194,9 @@ extension Session {
             text = pending.text + rawLine
             startLine = pending.line
             continuation = nil
-        } else if pauseHook != nil, isComment(rawLine) {
-            classroomComment(rawLine)
+        } else {
+            if isHeading(rawLine) { markSection(rawLine) }
+            if pauseHook != nil, isComment(rawLine) { classroomComment(rawLine) }
         }
         if endsWithContinuation(text) {
             continuation = (String(text.dropLast()), startLine)

@@ -8,10 +8,10 @@ import NavigationEngine
 extension Session {
     /// Runs `record FILE` / `record off`: opens the file now (to report a
     /// problem on this line); the switch happens when the line succeeds.
-    func requestRecording(_ path: String?, at here: SourceLocation?) -> Bool {
+    func requestRecording(_ path: String?, directory: String?, at here: SourceLocation?) -> Bool {
         var change = RecordChange(recording: nil, depth: sourceStack.count)
         if let path {
-            switch host.openRecording(path) {
+            switch host.openRecording(path, from: directory) {
             case .failure(let problem):
                 fail(problem, at: here)
                 return false
@@ -101,5 +101,19 @@ extension Session {
     public func stopRecording() {
         if let recording { host.closeRecording(recording) }
         recording = nil
+    }
+
+    /// The `  stack: …` line printed at the prompt after a command that can
+    /// change the stack: every name up to 24, else the bottom two and the
+    /// top 20 around a count, so a long stack prints a bounded line.
+    func stackLine() -> String {
+        let stack = model.currentStack
+        let names = current.model.names
+        guard stack.count > 24 else {
+            return "  stack: \(stack.map { names.text(of: $0) }.joined(separator: " "))"
+        }
+        let bottom = stack.prefix(2).map { names.text(of: $0) }.joined(separator: " ")
+        let top = stack.suffix(20).map { names.text(of: $0) }.joined(separator: " ")
+        return "  stack: \(bottom) … (\(stack.count - 22) more) … \(top)"
     }
 }

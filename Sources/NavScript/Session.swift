@@ -7,6 +7,8 @@ public struct SessionOptions: Sendable {
     public var bail = false
     public var quiet = false
     public var profile: Profile = .ios26
+    /// `set preemption on` from the start (`navsh compare --preemption`).
+    public var preemption = false
     public var undoDepth = 100
     /// ANSI colour on event lines (a terminal, NO_COLOR unset, not --color never).
     public var colour = false
@@ -109,7 +111,7 @@ public final class Session {
     /// (the command line's and the prompt's defaults).
     public func keepSettingsForReset() {
         var state = current
-        state.model = NavigationModel(profile: options.profile)
+        state.model = NavigationModel(profile: options.profile, preemption: options.preemption)
         startState = state
     }
 
@@ -142,6 +144,8 @@ public final class Session {
     @exclusivity(unchecked) var resetMarks: [Int] = []
     /// Resets and undos for the timeline to mark, `before` counting trimmed events.
     @exclusivity(unchecked) var timelineMarks: [TimelineMark] = []
+    /// The phone after each command that printed events, for `timeline FILE.html`.
+    @exclusivity(unchecked) var frames = TimelineFrames()
     /// A `record` command on the line being run: it takes effect if the line succeeds.
     @exclusivity(unchecked) var recordChange: RecordChange?
     /// The clock when the last recorded line ended (or recording began).
@@ -172,7 +176,7 @@ public final class Session {
         hostDrivesRealTime = host.drivesRealTime
         self.output = host.output
         self.loader = host.loader
-        current = SessionState(model: NavigationModel(profile: options.profile))
+        current = SessionState(model: NavigationModel(profile: options.profile, preemption: options.preemption))
         startState = current
         journal = UndoJournal(depth: options.undoDepth)
     }
@@ -346,6 +350,7 @@ extension Session {
         journal.record(entry, weight: model.weight, before: current)
         let start = log.count
         model.advanceClock(to: time, events: &log)
+        noteFrame()
         printEvents(from: start)
     }
 

@@ -2,7 +2,12 @@
 // stores); `LineEditor.read` and long commands act on them between steps.
 
 import CReadline
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Flags written by signal handlers. Plain sig_atomic_t stores; they are
 // touched once (forcing any lazy initialisation) before a handler is installed.

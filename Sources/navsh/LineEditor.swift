@@ -9,8 +9,13 @@
 // loop's poll wakes up (EINTR or its bounded timeout) and acts on the flags.
 
 import CReadline
-import Glibc
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 enum LineInput: Equatable {
     case line(String)

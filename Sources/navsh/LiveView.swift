@@ -1,7 +1,12 @@
 import CReadline
-import Glibc
 import NavScript
 import NavigationEngine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `show live`: a drawing of the phone kept at the top of the terminal,
 /// redrawn as the real-time clock runs, while the log scrolls below it (a

@@ -27,12 +27,17 @@ struct Options {
     /// `navsh compare FILE`: the files to compare (exactly one).
     var comparePaths: [String]?
     var unified = false
+    /// `navsh compare --preemption`: iOS 26 without and with pre-emption.
+    var preemption = false
     var showVersion = false
     var showHelp = false
+    /// `--allow-write DIR`: folders a script may write under besides its own.
+    var allowWrite: [String] = []
 
     static let optionNames = [
         "--json", "--echo", "--bail", "--profile", "--clock", "--speed", "--color", "--quiet",
-        "--no-init", "--version", "--help", "-c", "-i", "--unified", "--live",
+        "--no-init", "--version", "--help", "-c", "-i", "--unified", "--preemption",
+        "--allow-write", "--live",
     ]
 
     /// Parses arguments (without the program name); throws a usage message.
@@ -79,6 +84,10 @@ struct Options {
             case "--bail": options.bail = true
             case "--quiet": options.quiet = true
             case "--unified", "-u": options.unified = true
+            case "--preemption" where options.comparePaths != nil: options.preemption = true
+            case "--preemption":
+                throw UsageError(
+                    "option '--preemption' applies only to 'navsh compare' (in a script: set preemption on)")
             case "--no-init": options.noInit = true
             case "--live": options.live = true
             case "--version": options.showVersion = true
@@ -102,6 +111,10 @@ struct Options {
                     throw UsageError("invalid color '\(v)' (auto, always or never)")
                 }
                 options.color = v
+            case "--allow-write":
+                let v = try optionValue()
+                guard !v.isEmpty else { throw UsageError("option '--allow-write' needs a folder") }
+                options.allowWrite.append(v)
             case "-c" where options.testPaths != nil || options.comparePaths != nil,
                 "-i" where options.testPaths != nil || options.comparePaths != nil:
                 // `test` and `compare` run files: commands or a prompt would be ignored.
@@ -138,9 +151,10 @@ let usageText = """
                                      search every interleaving of FILE's explore
                                      actions for the shortest one that breaks a
                                      property (docs/explorer.md)
-           navsh compare [--unified|--json] FILE
+           navsh compare [--unified|--json] [--preemption] FILE
                                      run FILE under ios26 and legacy, side by side
-                                     or as a diff
+                                     or as a diff (--preemption: ios26 without
+                                     and with pre-emption)
 
     options:
       --json                 events as JSON lines on stdout
@@ -155,9 +169,13 @@ let usageText = """
       --live                 draw the phone from the start (show live); with -i,
                              the lesson plays in real time unless --clock says so
       --no-init              do not read $XDG_CONFIG_HOME/navsh/init.nav
+      --allow-write DIR      let scripts' record and timeline write under DIR too
+                             (a script writes only in its own folder otherwise)
       --version, --help
       -                      read commands from stdin; -- ends options
 
-    exit status: 0 ok, 1 a command or expectation failed, 2 usage error,
-                 130 interrupted
+    exit status: 0 ok, 1 a command or expectation failed (explore: a violation
+                 was found), 2 usage error, 3 output could not be written
+                 (stdout, explore --out), 130 interrupted (Ctrl-C),
+                 143 terminated (SIGTERM, explore)
     """

@@ -1,5 +1,10 @@
-import Glibc
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Plays the transition clock in wall time: `set clock real` (the prompt's
 /// default). When a line asks for real time (`LineResult.wantsRealTime`) the

@@ -1,5 +1,10 @@
-import Glibc
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The executable: picks the mode from the options, runs it, returns the exit status.
 enum Shell {
@@ -49,7 +54,7 @@ enum Shell {
         }
         let host = ShellHost(
             output: writer, drivesRealTime: true, report: writer.error,
-            outputFailed: { writer.stdoutFailed })
+            outputFailed: { writer.stdoutFailed }, allowedFolders: options.allowWrite)
         let session = Session(options: sessionOptions(options), host: host)
         host.session = session
         let driver = RealTimeDriver(writer: writer, showProgress: isatty(1) == 1)
@@ -164,17 +169,6 @@ enum Shell {
         }
         return s
     }
-}
-
-/// Writes `contents` to `path`, replacing it; the problem, or nil.
-func writeWholeFile(_ path: String, _ contents: String) -> SessionError? {
-    guard let file = fopen(path, "w") else { return .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-    // Flushed before closing, so a full disk is seen (and its errno kept) here.
-    let written = fputs(contents, file) >= 0 && fflush(file) == 0
-    let writeError = errno
-    let closed = fclose(file) == 0
-    if written && closed { return nil }
-    return .cannotWrite(path: path, reason: String(cString: strerror(written ? errno : writeError)))
 }
 
 extension LineResult {

@@ -1,6 +1,11 @@
 import CReadline
-import Glibc
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `pause ["TEXT"]` at a terminal (issues 15 and 37): prints TEXT and waits
 /// for the class's choice, one key at a time. What was typed before the pause

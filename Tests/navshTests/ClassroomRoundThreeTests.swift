@@ -4,8 +4,13 @@
 // Skipped where tmux is not installed. Each test failed on main 29ea1ba.
 
 import Foundation
-import Glibc
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class ClassroomRoundThreeTests: TerminalTestCase {
     override var folderPrefix: String { "navsh-round3" }
