@@ -150,15 +150,24 @@ extension NavigationModel {
         let oldScreens = allScreensTopFirst()
         let oldTop = visibleTop
         // The names are interned whether or not the step records its events.
+        // The new roots are named first, so the event names the instances
+        // (`Home#2`), not their class: `root Home` twice makes two Homes.
+        let newRoots: [ScreenName]
         switch request {
         case .nav(let className):
-            let root = names.intern(className)
+            let cls = names.intern(className)
+            newRoots = [namedNew(cls)]
             let controller = controllerClass
-            emit(.windowRoot(controller: controller, roots: [root], tabs: false))
+            emit(.windowRoot(controller: controller, roots: newRoots, tabs: false))
         case .tabs(let classNames):
-            let roots = classNames.map { names.intern($0) }
+            var roots: [ScreenName] = []
+            for className in classNames {
+                let cls = names.intern(className)
+                roots.append(namedNew(cls))
+            }
+            newRoots = roots
             let controller = controllerClass
-            emit(.windowRoot(controller: controller, roots: roots, tabs: true))
+            emit(.windowRoot(controller: controller, roots: newRoots, tabs: true))
         }
         if let oldTop {
             viewWillDisappear(oldTop, false)
@@ -177,16 +186,16 @@ extension NavigationModel {
             screens[name] = nil
             emitDeinit(name)
         }
+        for root in newRoots { screens.insertNew(root, viewLoaded: false) }
         switch request {
-        case .nav(let className):
-            let root = makeScreen(className)
+        case .nav:
+            let root = newRoots[0]
             let id = makeNav(root: nil)
             window = .nav(id)
             beginTransition(id, .push(root), kind: .push, animated: false)
         case .tabs(let classNames):
             var ids: [Int] = []
-            for className in classNames {
-                let root = makeScreen(className)
+            for (className, root) in zip(classNames, newRoots) {
                 let id = makeNav(root: root)
                 navs[id]?.tabName = className
                 ids.append(id)
