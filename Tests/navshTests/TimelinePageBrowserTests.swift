@@ -190,6 +190,24 @@ final class TimelinePageBrowserTests: XCTestCase {
         XCTAssertEqual(swipe["title"], "Detail")
     }
 
+    /// A session of 10,000 events: a page of under 100 bytes an event that opens, and is right at its end.
+    func testTenThousandEvents() throws {
+        let round = "push A\npush B\ndrag 40%\nrelease\nswipe\npush B\npresent S\ndismiss\npop\npop\n"
+        try E2E.write(
+            "log off\n" + String(repeating: round, count: 137) + "timeline big.html\n", to: "big.nav", in: dir)
+        let run = try E2E.run(["big.nav"], in: dir, timeout: 300)
+        XCTAssertTrue(run.stdout.hasPrefix("wrote big.html: 99"), run.stdout)
+        let page = dir.appendingPathComponent("big.html")
+        let ev = try events(page)
+        XCTAssertGreaterThan(ev.count, 9_900)
+        let size = try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int ?? 0
+        XCTAssertLessThan(size, 100 * ev.count, "\(size) bytes for \(ev.count) events")
+        let end = try phone(page, "e=\(ev.count - 1)")
+        XCTAssertEqual(end["event"], String(ev.count - 1))
+        XCTAssertEqual(end["title"], "A", "each round ends with A alone")
+        XCTAssertEqual(end["sheet"], "")
+    }
+
     /// `explore --out FILE.html`: the counterexample as a page, from the state the setup left.
     func testCounterexample() throws {
         let lesson = E2E.packageRoot.appendingPathComponent("scripts/lessons/explore-safe-pop.nav").path
