@@ -92,7 +92,7 @@ public enum CommandCatalog {
         .init(
             name: "set",
             usage:
-                "set duration push|pop|present|dismiss DURATION | set profile ios26|legacy | set clock virtual|real | set speed X",
+                "set duration push|pop|present|dismiss DURATION | set profile ios26|legacy | set preemption on|off | set clock virtual|real | set speed X",
             summary: "change a setting (set speed 0.1: slow motion, ten times slower)", example: "set speed 0.1"),
         .init(
             name: "show", usage: "show | show live [off]",
@@ -143,7 +143,7 @@ public enum CommandCatalog {
         .init(
             name: "pause", usage: "pause [\"TEXT\"]",
             summary:
-                "at a terminal, in an interactive session: print TEXT and wait for Enter (a lesson steps); elsewhere nothing",
+                "at a terminal, in a lesson: print TEXT and wait (Enter goes on, Backspace back, Esc to the prompt); elsewhere nothing",
             example: "pause \"Now try: swipe\""),
         .init(
             name: "help", usage: "help [COMMAND]", summary: "list the commands, or one command's usage and example",
@@ -159,6 +159,7 @@ public enum CommandCatalog {
         [
             "gate", "instant", "nav", "cancel", "fragile", "features", "gates", "safe-pop", "swipe-guard", "proxy",
             "custom-back", "confirm", "hides-back", "plain", "system", "none", "controller", "duration", "profile",
+            "preemption",
             "ios26", "legacy", "virtual", "real", "speed", "brief", "full", "off", "notes", "on", "OK", "Cancel",
             "willShow", "didShow", "animationController", "interactionController", "supportedOrientations",
             "preferredOrientation", "visible", "hidden", "enabled", "disabled", "frozen", "responsive", "alert", "no",

@@ -120,11 +120,12 @@ public enum Completion: Equatable, Sendable {
         case "content-swipe":
             return .words(n == 0 ? ["on", "off"] : [])
         case "set":
-            if n == 0 { return .words(["duration", "profile", "clock", "speed"]) }
+            if n == 0 { return .words(["duration", "profile", "preemption", "clock", "speed"]) }
             guard n == 1 else { return none }
             switch args[0] {
             case "duration": return .words(["push", "pop", "present", "dismiss"])
             case "profile": return .words(["ios26", "legacy"])
+            case "preemption": return .words(["on", "off"])
             case "clock": return .words(["virtual", "real"])
             case "speed": return .words(["0.1", "0.25", "0.5", "1", "2"])
             default: return none
@@ -146,6 +147,9 @@ public enum Completion: Equatable, Sendable {
             return .words((n == 3 && args[2] != "section") || (n == 4 && args[2] == "section") ? ["large"] : [])
         case "help":
             return .words(n == 0 ? CommandCatalog.names : [])
+        case "show":
+            if n == 0 { return .words(["live"]) }
+            return .words(n == 1 && args[0] == "live" ? ["off"] : [])
         default:
             return none
         }

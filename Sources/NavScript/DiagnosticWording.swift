@@ -57,6 +57,8 @@ extension EngineError {
             "no edge swipe is held (start one with 'drag PCT')"
         case .noContentPanBeforeIOS26:
             "the content-area pop gesture (interactiveContentPopGestureRecognizer) does not exist before iOS 26, and the profile is legacy (iOS 12)"
+        case .noPreemptionBeforeIOS26:
+            "iOS 12 cannot pre-empt a running transition (its nested calls cut it short instead), and the profile is legacy"
         case .noStack:
             "the navigation stack is empty"
         case .notSupported(let what):

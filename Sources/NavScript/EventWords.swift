@@ -366,6 +366,10 @@ extension EventRenderer {
             "deferred until the running transition ends"
         case .nestedCallRanAtOnce:
             "iOS 12 ran the call at once instead of queueing it; the navigation bar keeps the item of the cut transition"
+        case .preempted(_, true, _):
+            "iOS 26 pre-empted the running cancel of the interactive pop: it completes now"
+        case .preempted(let push, false, let to):
+            "iOS 26 pre-empted the running \(push ? "push of" : "pop to") \(to, in: names): it completes now"
         case .popReturnedNil(let root):
             "popViewController(animated:) returned nil: \(root.map { "\($0, in: names) is the root" } ?? "the stack is empty"), there is nothing to pop"
         case .popToNotInStack(let target):

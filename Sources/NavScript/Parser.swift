@@ -228,7 +228,7 @@ public enum Parser {
     }
 
     static func parseSet(_ w: inout Words) throws(ParseError) -> Command {
-        let what = try w.keyword(["duration", "profile", "clock", "speed"])
+        let what = try w.keyword(["duration", "profile", "preemption", "clock", "speed"])
         switch what {
         case "duration":
             let kind = try w.keyword(TransitionKind.allCases.map(\.rawValue))
@@ -237,6 +237,8 @@ public enum Parser {
         case "profile":
             let word = try w.keyword(Profile.allCases.map(\.rawValue))
             return .action(.setProfile(Profile(rawValue: word) ?? .ios26))
+        case "preemption":
+            return .action(.setPreemption(try w.keyword(["on", "off"]) == "on"))
         case "clock":
             let word = try w.keyword(["virtual", "real"])
             return .setClock(ClockMode(rawValue: word) ?? .virtual)

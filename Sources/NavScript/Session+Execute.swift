@@ -52,9 +52,9 @@ extension Session {
         case .source(let path):
             return source(path, directory: directory, at: here)
         case .record(let path):
-            return requestRecording(path, at: here)
+            return requestRecording(path, directory: directory, at: here)
         case .timeline(let path, let span, let large):
-            return writeTimeline(path, span, large: large, at: here)
+            return writeTimeline(path, span, large: large, directory: directory, at: here)
         case .undo:
             guard let step = journal.undo() else {
                 fail(.session(.nothingToUndo), at: here)
@@ -92,10 +92,13 @@ extension Session {
             quitRequested = true
         case .explore(let actions):
             declarations.actions += actions
+            explainSearchAtPrompt()
         case .invariant(let invariant):
             declarations.invariants.append(invariant)
+            explainSearchAtPrompt()
         case .check(let properties):
             declarations.checks = properties
+            explainSearchAtPrompt()
         }
         return true
     }
@@ -137,7 +140,7 @@ extension Session {
             }
             if atPrompt, !background, action.canChangeStack {
                 say(
-                    "  stack: \(model.currentStack.map { current.model.names.text(of: $0) }.joined(separator: " "))",
+                    stackLine(),
                     kind: "stack")
             }
             return true
@@ -179,7 +182,11 @@ extension Session {
         }
         let width = CommandCatalog.all.map(\.name.count).max() ?? 10
         for entry in CommandCatalog.all where entry.name != "exit" {
-            say(entry.name + String(repeating: " ", count: width + 2 - entry.name.count) + entry.summary)
+            // At a terminal, at most its width (80 at most): summaries wrapped at spaces, under each other.
+            let column = width + 2
+            let pieces = Session.wrap(entry.summary, width: textWidth > 0 ? textWidth - column : 0)
+            say(entry.name + String(repeating: " ", count: column - entry.name.count) + pieces[0])
+            for piece in pieces.dropFirst() { say(String(repeating: " ", count: column) + piece) }
         }
         say("help COMMAND shows its usage and an example.")
     }

@@ -4,6 +4,13 @@ import NavigationEngine
 /// Mermaid, or as a page that replays them; and the `##` sections they are
 /// marked with.
 extension Session {
+    /// A `##` comment line (after blanks): a section's heading.
+    func isHeading(_ line: String) -> Bool {
+        var utf8 = line.utf8[...]
+        while let first = utf8.first, first == 32 || first == 9 { utf8 = utf8.dropFirst() }
+        return utf8.starts(with: "##".utf8)
+    }
+
     /// A `##` comment line was read: a section begins (a mark on the timeline).
     func markSection(_ line: String) {
         var text = Substring(line)
@@ -38,7 +45,9 @@ extension Session {
     }
 
     /// Writes `timeline FILE`; false (and a failure) when it could not.
-    func writeTimeline(_ path: String, _ span: TimelineSpan, large: Bool, at here: SourceLocation?) -> Bool {
+    func writeTimeline(
+        _ path: String, _ span: TimelineSpan, large: Bool, directory: String?, at here: SourceLocation?
+    ) -> Bool {
         if case .sinceSection(let n) = span, sectionStart(n) == nil {
             fail(.session(.noSection(n)), at: here)
             return false
@@ -51,7 +60,7 @@ extension Session {
         case .markdown: contents = TimelineRenderer.mermaid(events, marks: marks, names: names)
         case .html: contents = timelinePage(span, title: Session.fileName(path), large: large)
         }
-        if let problem = writeFile.map({ $0(path, contents) }) ?? host.writeFile(path, contents) {
+        if let problem = writeFile.map({ $0(path, contents) }) ?? host.writeFile(path, contents, from: directory) {
             fail(.session(problem), at: here)
             return false
         }

@@ -7,6 +7,8 @@ public struct SessionOptions: Sendable {
     public var bail = false
     public var quiet = false
     public var profile: Profile = .ios26
+    /// `set preemption on` from the start (`navsh compare --preemption`).
+    public var preemption = false
     public var undoDepth = 100
     /// ANSI colour on event lines (a terminal, NO_COLOR unset, not --color never).
     public var colour = false
@@ -109,7 +111,7 @@ public final class Session {
     /// (the command line's and the prompt's defaults).
     public func keepSettingsForReset() {
         var state = current
-        state.model = NavigationModel(profile: options.profile)
+        state.model = NavigationModel(profile: options.profile, preemption: options.preemption)
         startState = state
     }
 
@@ -120,9 +122,19 @@ public final class Session {
     @exclusivity(unchecked) var recording: RecordingID?
     /// How deep in `source` the `record` command was given: lines at that depth are recorded.
     @exclusivity(unchecked) var recordDepth = 0
-    /// Waits for Enter after printing a `pause`'s text; set only for an interactive
-    /// session on a terminal (Session+Classroom.swift).
-    @exclusivity(unchecked) public var pauseHook: ((String?) -> Void)?
+    /// Shows a `pause`'s text and waits for the class's choice; set only for an
+    /// interactive session on a terminal (Session+Classroom.swift, Session+Lesson.swift).
+    @exclusivity(unchecked) public var pauseHook: ((PauseRequest) -> PauseChoice)?
+    /// The lesson whose line runs now (a script run while `pauseHook` is set).
+    @exclusivity(unchecked) var currentLesson: LessonRun?
+    /// A jump forward in a lesson runs its lines without printing them.
+    @exclusivity(unchecked) var muted = false
+    /// A pause moved the lesson (back, a section, leave): the rest of its line does not run.
+    @exclusivity(unchecked) var lessonBreak = false
+    /// The class left the lesson for the prompt: the scripts being run stop.
+    @exclusivity(unchecked) var lessonLeft = false
+    /// Columns a lesson's narration is wrapped to (0: not wrapped).
+    @exclusivity(unchecked) public var textWidth = 0
     /// Turns the live picture on or off (`show live [off]`); returns a line to print, if any.
     /// Set only at the prompt on a terminal.
     @exclusivity(unchecked) public var liveHook: ((Bool) -> String?)?
@@ -136,6 +148,8 @@ public final class Session {
     @exclusivity(unchecked) var frames = TimelineFrames()
     /// A `record` command on the line being run: it takes effect if the line succeeds.
     @exclusivity(unchecked) var recordChange: RecordChange?
+    /// The clock when the last recorded line ended (or recording began).
+    @exclusivity(unchecked) var recordedClock = 0
     /// The last line recorded failed and was followed by `expect error`.
     @exclusivity(unchecked) var recordedFailure = false
 
@@ -162,7 +176,7 @@ public final class Session {
         hostDrivesRealTime = host.drivesRealTime
         self.output = host.output
         self.loader = host.loader
-        current = SessionState(model: NavigationModel(profile: options.profile))
+        current = SessionState(model: NavigationModel(profile: options.profile, preemption: options.preemption))
         startState = current
         journal = UndoJournal(depth: options.undoDepth)
     }
@@ -255,7 +269,7 @@ public final class Session {
     /// Prints the events of `log` from `start` on.
     func printEvents(from start: Int) {
         let end = log.count
-        guard !options.quiet, logLevel != .off else {
+        guard !options.quiet, !muted, logLevel != .off else {
             seq += end - start
             return
         }
@@ -276,7 +290,7 @@ public final class Session {
 
     /// A line that is not an event (command output); in JSON an object like an event's.
     func say(_ text: String, kind: String = "output") {
-        guard !options.quiet else { return }
+        guard !options.quiet, !muted else { return }
         if options.json {
             seq += 1
             output.line(EventRenderer.jsonOutput(text, kind: kind, time: model.clock, seq: seq))
@@ -341,5 +355,5 @@ extension Session {
     }
 
     /// Whether the clock runs in wall time now.
-    var runsInRealTime: Bool { clockMode == .real && hostDrivesRealTime }
+    var runsInRealTime: Bool { clockMode == .real && hostDrivesRealTime && !muted }
 }

@@ -33,13 +33,16 @@ public enum Action: Hashable, Sendable {
     case wait(milliseconds: Int?)
     case setDuration(TransitionKind, milliseconds: Int)
     case setProfile(Profile)
+    /// `set preemption on|off`: iOS 26's pre-emption of a running transition.
+    case setPreemption(Bool)
     // looking
     case notify(String)
 
     /// Declarations and settings: they always count as a change.
     public var isDeclaration: Bool {
         switch self {
-        case .screen, .use, .delegate, .gestureDelegate, .setContentSwipe, .setDuration, .setProfile: true
+        case .screen, .use, .delegate, .gestureDelegate, .setContentSwipe, .setDuration, .setProfile, .setPreemption:
+            true
         default: false
         }
     }
@@ -51,7 +54,9 @@ public enum Action: Hashable, Sendable {
             .back, .backMenu, .swipe, .drag, .contentSwipe, .contentDrag, .release, .tap, .tab,
             .present, .dismiss:
             true
-        case .screen, .use, .delegate, .gestureDelegate, .setContentSwipe, .wait, .setDuration, .setProfile, .notify:
+        case .screen, .use, .delegate, .gestureDelegate, .setContentSwipe, .wait, .setDuration, .setProfile,
+            .setPreemption,
+            .notify:
             false
         }
     }
@@ -80,6 +85,8 @@ public enum EngineError: Error, Hashable, Sendable {
     case noSwipeHeld
     /// A content-pan command in a profile before iOS 26.
     case noContentPanBeforeIOS26
+    /// `set preemption` in a profile before iOS 26.
+    case noPreemptionBeforeIOS26
     case notInBackMenu(ScreenName, offered: [ScreenName])
     case noStack
     case notSupported(String)

@@ -317,6 +317,9 @@ public enum Note: Hashable, Sendable {
     case deferred
     /// iOS 12 ran a call at once, cutting the running transition.
     case nestedCallRanAtOnce
+    /// iOS 26 pre-empted the running push (or pop) to `to`, or the cancel of
+    /// an interactive pop: it completed at once.
+    case preempted(push: Bool, cancelling: Bool, to: ScreenName)
     /// popViewController returned nil: `root` is the only screen (nil: the stack is empty).
     case popReturnedNil(root: ScreenName?)
     case popToNotInStack(ScreenName)

@@ -80,6 +80,10 @@ extension NavigationModel {
             return
         }
         let kind: NavTransition.Kind = .interactive(percent: percent ?? 100, cancels: cancel)
+        if preemption, navs.isTransitioning(id) == true {
+            try beginPreemptingPop(id, kind: kind, held: percent != nil, byContentPan: true)
+            return
+        }
         beginTransition(id, .keep(nav.stack.count - 1), kind: kind, animated: true, held: percent != nil)
         navs[id]?.transition?.byContentPan = true
     }

@@ -64,6 +64,7 @@ extension NavigationModel {
         }
         if case .some = model.pointee.guarantees.gateBreach { shape |= 1 << 14 }
         if case .some = model.pointee.guarantees.confirmationBreach { shape |= 1 << 15 }
+        if model.pointee.preemption { shape |= 1 << 16 }
         // (The declarations are in `m` already: `StateEncoder.declarations(of:)`.)
         m.put(shape, UInt64(bitPattern: Int64(model.pointee.clock)))
         m.put(

@@ -17,7 +17,11 @@ extension NavigationModel {
         else {
             return .noBackButton
         }
-        return NavSlots.hasTransition(nav) ? .barInTransition : nil
+        // A pre-emptable transition takes the tap (behaviour.md 5b, rule 5).
+        if NavSlots.hasTransition(nav), !(m.pointee.preemption && m.pointee.preemptable(nav.pointee)) {
+            return .barInTransition
+        }
+        return nil
     }
 
     mutating func backCommand() throws {

@@ -18,7 +18,12 @@ extension NavigationModel {
             if nav.pointee.isPushing { return .pushing }
             return nil
         case .system:
-            if NavSlots.hasTransition(nav) || m.pointee.isModalTransitioning { return .transitionInFlight }
+            // A pre-emptable transition lets the swipe through (behaviour.md 5b, rule 4).
+            if m.pointee.isModalTransitioning
+                || (NavSlots.hasTransition(nav) && !(m.pointee.preemption && m.pointee.preemptable(nav.pointee)))
+            {
+                return .transitionInFlight
+            }
             if nav.pointee.stack.count <= 1 { return .noPreviousScreen }
             guard let top = nav.pointee.stack.last else { return .noPreviousScreen }
             let t = m.pointee.traits(of: top)
@@ -40,7 +45,8 @@ extension NavigationModel {
         if nav.pointee.stack.count <= 1 {
             return .rootScreen(delegateLetItBegin: nav.pointee.gestureDelegate != .none)
         }
-        if NavSlots.hasTransition(nav) {
+        // A pre-emptable transition ends first, so the pop can run (behaviour.md 5b, rule 6).
+        if NavSlots.hasTransition(nav), !(preemption && preemptable(nav.pointee)) {
             return .transitionRunning(push: NavSlots.transition(of: nav).pointee.kind.isPush)
         }
         return nil
@@ -201,6 +207,10 @@ extension NavigationModel {
         }
         if let top { noteBypass(of: top, by: .edgeSwipe) }
         let kind: NavTransition.Kind = .interactive(percent: percent ?? 100, cancels: cancel)
+        if preemption, navs.isTransitioning(id) == true {
+            try beginPreemptingPop(id, kind: kind, held: percent != nil, byContentPan: false)
+            return
+        }
         beginTransition(id, .keep(count - 1), kind: kind, animated: true, held: percent != nil)
     }
 
@@ -230,8 +240,7 @@ extension NavigationModel {
         }
         let id = currentNavID
         guard let (percent, byContentPan) = heldPop(id) else { throw EngineError.noSwipeHeld }
-        let cancels = percent <= 50
-        let remaining = cancels ? percent * durations.pop / 100 : (100 - percent) * durations.pop / 100
+        let (cancels, remaining) = durations.interactivePopRest(from: percent)
         let end = clock + remaining
         navs.edit(id) {
             $0.transition?.kind = .interactive(percent: percent, cancels: cancels)

@@ -56,6 +56,7 @@ extension NavigationModel {
         }
         guarantees.confirmationBreach = other.pointee.guarantees.confirmationBreach
         contentPanUsed = other.pointee.contentPanUsed
+        preemption = other.pointee.preemption
         scratch.quiet = other.pointee.scratch.quiet
         scratch.steps = other.pointee.scratch.steps
         if !sameStorage(scratch.events, other.pointee.scratch.events) { scratch.events = other.pointee.scratch.events }

@@ -121,6 +121,12 @@ extension NavigationModel {
             try nestedCall(id, call, pushesNew: true, placed: true)
             return
         }
+        // iOS 26 pre-empts the running transition (behaviour.md 5b, rule 3).
+        if running, preemption, preempts(id) {
+            putNew(name, gate: gate, shownBy: nil)
+            preemptThenRun(id, call)
+            return
+        }
         if running || frozenNav == id {
             putNew(name, gate: gate, shownBy: nil)
             navs.edit(id) { $0.queue.append(call.queued) }
@@ -174,6 +180,14 @@ extension NavigationModel {
         // `let t = navs[id]?.transition` was copied on every call, legacy or not.)
         if profile == .legacy, frozenNav != id, running {
             try nestedCall(id, call, pushesNew: pushesNew)
+            return
+        }
+        // iOS 26 pre-empts the running transition (behaviour.md 5b, rule 3).
+        if running, preemption, preempts(id) {
+            if case .push(let name, _) = call, screens[name]?.parent == id {
+                throw raising(.pushedTwice(name))
+            }
+            preemptThenRun(id, call)
             return
         }
         if running || frozenNav == id {

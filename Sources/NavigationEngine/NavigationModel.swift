@@ -5,6 +5,8 @@
 /// change goes through `perform(_:)`, which returns the events it caused.
 public struct NavigationModel: Hashable, Sendable {
     public internal(set) var profile: Profile = .ios26
+    /// `set preemption on`: iOS 26 pre-empts a running transition (behaviour.md section 5b).
+    public internal(set) var preemption = false
     /// Clock time in milliseconds.
     public internal(set) var clock = 0
     var durations = Durations()
@@ -42,8 +44,9 @@ public struct NavigationModel: Hashable, Sendable {
     }
     @usableFromInline var nameTable = NameTable()
 
-    public init(profile: Profile = .ios26) {
+    public init(profile: Profile = .ios26, preemption: Bool = false) {
         self.profile = profile
+        self.preemption = preemption && profile == .ios26
         navs[1] = NavController(id: 1, cls: .plain)
     }
 
@@ -63,7 +66,9 @@ public struct NavigationModel: Hashable, Sendable {
             mix(modals.count)
             mix(created)
             mix(nextNavID)
-            mix((isModalTransitioning ? 1 : 0) | (hasAlert ? 2 : 0) | (isFrozen ? 4 : 0) | (contentPanUsed ? 8 : 0))
+            mix(
+                (isModalTransitioning ? 1 : 0) | (hasAlert ? 2 : 0) | (isFrozen ? 4 : 0) | (contentPanUsed ? 8 : 0)
+                    | (preemption ? 16 : 0))
             // Every controller's counts, top and what it has in flight, summed as the
             // table changes: reading each controller here made N nested presentations
             // (N controllers alive) quadratic.
@@ -292,7 +297,10 @@ public struct NavigationModel: Hashable, Sendable {
         case .wait(let milliseconds):
             if let milliseconds { advance(to: clock + milliseconds) } else { runUntilIdle() }
         case .setDuration(let kind, let milliseconds): durations[kind] = milliseconds
-        case .setProfile(let profile): self.profile = profile
+        case .setProfile(let profile):
+            self.profile = profile
+            if profile == .legacy { preemption = false }
+        case .setPreemption(let on): try setPreemption(on)
         case .notify(let name): notify(name)
         }
     }

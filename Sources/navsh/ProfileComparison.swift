@@ -1,6 +1,11 @@
-import Glibc
 import NavScript
 import NavigationEngine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `navsh compare FILE`: the script once per profile, the two event streams
 /// side by side (or as a unified diff), differing lines marked.
@@ -11,31 +16,38 @@ enum ProfileComparison {
             return 2
         }
         guard Shell.checkScriptArgument(path) else { return 2 }
-        let profiles: [Profile] = [.ios26, .legacy]
+        // The two runs: the profiles, or (`--preemption`, behaviour.md 5b)
+        // iOS 26 without and with pre-emption.
+        let runs: [(label: String, profile: Profile, preemption: Bool)] =
+            options.preemption
+            ? [("ios26", .ios26, false), ("preemption", .ios26, true)]
+            : [("ios26", .ios26, false), ("legacy", .legacy, false)]
+        let (left, right) = (runs[0].label, runs[1].label)
         var streams: [[String]] = []
         var diagnostics: [String] = []
-        for profile in profiles {
+        for run in runs {
             let sink = CollectingSink()
             var sessionOptions = Shell.sessionOptions(options)
             sessionOptions.json = false
             sessionOptions.quiet = false
-            sessionOptions.profile = profile
+            sessionOptions.profile = run.profile
+            sessionOptions.preemption = run.preemption
             let session = Session(options: sessionOptions, output: sink, loader: FileLoader())
             Shell.runFile(path, session: session)
             streams.append(sink.lines)
-            diagnostics += sink.diagnostics.map { "\(profile.rawValue): \($0)" }
+            diagnostics += sink.diagnostics.map { "\(run.label): \($0)" }
         }
         let rows = LineDiff.rows(streams[0], streams[1])
         if options.json {
             for row in rows {
                 var object = "{\"op\":\"\(row.op.rawValue)\""
-                if let left = row.left { object += ",\"ios26\":" + EventRenderer.jsonString(left) }
-                if let right = row.right { object += ",\"legacy\":" + EventRenderer.jsonString(right) }
+                if let line = row.left { object += ",\"\(left)\":" + EventRenderer.jsonString(line) }
+                if let line = row.right { object += ",\"\(right)\":" + EventRenderer.jsonString(line) }
                 writer.line(object + "}")
             }
         } else if options.unified {
-            writer.line("--- ios26")
-            writer.line("+++ legacy")
+            writer.line("--- \(left)")
+            writer.line("+++ \(right)")
             for row in rows {
                 switch row.op {
                 case .same: writer.line(" \(row.left ?? "")")
@@ -48,7 +60,7 @@ enum ProfileComparison {
             }
         } else {
             let width = min(72, max(20, (rows.compactMap { $0.left?.count }.max() ?? 20)))
-            writer.line(pad("ios26", width) + "   legacy")
+            writer.line(pad(left, width) + "   \(right)")
             writer.line(String(repeating: "-", count: width) + "   " + String(repeating: "-", count: width))
             for row in rows {
                 let marker =

@@ -215,6 +215,8 @@ struct ParserDiagnosticsTests {
             ("delegate Spy", .action(.delegate(OutsideDelegate(name: "Spy", methods: [.willShow, .didShow])))),
             ("set duration pop 1s", .action(.setDuration(.pop, milliseconds: 1000))),
             ("set profile legacy", .action(.setProfile(.legacy))),
+            ("set preemption on", .action(.setPreemption(true))),
+            ("set preemption off", .action(.setPreemption(false))),
             ("expect stack Home Home#2", .expect(.stack(["Home", "Home#2"]))),
             ("expect sequence \"a\" \"b\"", .expect(.sequence(["a", "b"]))),
             ("expect no log \"x\"", .expect(.log("x", present: false))),

@@ -6,8 +6,13 @@
 // test fails, so a hang never blocks the run.
 
 import Foundation
-import Glibc
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // MARK: - Harness
 
@@ -413,7 +418,34 @@ struct EndToEndTests {
         UsageCase(
             arguments: ["compare", "-i", "x.nav"],
             stderr: "navsh: option '-i' does not apply to 'navsh compare'\nTry 'navsh --help'.\n"),
+        // `--preemption` chooses what `navsh compare` compares (behaviour.md 5b).
+        UsageCase(
+            arguments: ["--preemption", "-c", "clock"],
+            stderr:
+                "navsh: option '--preemption' applies only to 'navsh compare' (in a script: set preemption on)\nTry 'navsh --help'.\n"
+        ),
     ]
+
+    /// `navsh compare --preemption`: iOS 26 without and with pre-emption (behaviour.md 5b).
+    @Test func compareWithPreemptionPutsTheTwoIOS26BehavioursSideBySide() throws {
+        let dir = try E2E.tempDir()
+        try E2E.write("push A\npush B &\npush C\n", to: "p.nav", in: dir)
+        let run = try E2E.run(["compare", "--unified", "--preemption", "p.nav"], in: dir)
+        expectClean(run)
+        #expect(run.status == 0)
+        #expect(
+            run.stdout == """
+                --- ios26
+                +++ preemption
+                 [    0ms] nav.pushViewController(A, animated: true)
+                 [    0ms] nav.pushViewController(B, animated: true)
+                 [    0ms] nav.pushViewController(C, animated: true)
+                -[    0ms] note: deferred until the running transition ends
+                +[    0ms] note: iOS 26 pre-empted the running push of B: it completes now
+                1 line differ
+
+                """)
+    }
 
     @Test func aByteOrderMarkOpeningAFileIsSkipped() throws {
         let dir = try E2E.tempDir()
