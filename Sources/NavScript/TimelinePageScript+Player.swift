@@ -159,20 +159,27 @@ extension TimelinePageScript {
           if (found > 0) go(found);
         }
         let then = 0;
+        /** The next frame: the browser's, or a timer's where it draws none (a headless browser, a hidden tab). */
+        function later(fn) {
+          let done = false;
+          const once = () => { if (!done) { done = true; fn(performance.now()); } };
+          requestAnimationFrame(once);
+          setTimeout(once, 40);
+        }
         function frame(now) {
           if (!playing) return;
           const dt = Math.min(100, now - then);
           then = now;
           show(pos + dt * speed);
           if (pos >= TOTAL) { pause(); return; }
-          requestAnimationFrame(frame);
+          later(frame);
         }
         function play() {
           if (playing) return;
           if (pos >= TOTAL) show(0);
           playing = true; then = performance.now();
           $("playicon").setAttribute("d", "M3 2h4v12H3zM9 2h4v12H9z");
-          requestAnimationFrame(frame);
+          later(frame);
         }
         function pause() { playing = false; $("playicon").setAttribute("d", "M4 2v12l10-6z"); }
         function toggle() { if (playing) pause(); else play(); }
@@ -200,7 +207,10 @@ extension TimelinePageScript {
           else return;
           e.preventDefault();
         }
-        /** `#e=N`: after event N (from 0); `#s=K`: stop K; `#t=MS` (`#r=R&t=MS`): the clock at MS (after reset R). */
+        /**
+         * `#e=N`: after event N (from 0); `#s=K`: stop K; `#t=MS` (`#r=R&t=MS`): the clock at MS (after
+         * reset R); `&speed=0.5`, `&play` (plays from there), `&large`.
+         */
         function fromHash() {
           const q = {};
           for (const part of location.hash.replace(/^#/, "").split("&")) { const [a, b] = part.split("="); if (a) q[a] = b === undefined ? "" : b; }
@@ -220,6 +230,8 @@ extension TimelinePageScript {
           }
           if (p !== null) { pause(); show(p); }
           fit();
+          if (q.speed !== undefined) { const sel = $("speed"); sel.value = q.speed; if (sel.value) speed = +sel.value; }
+          if (q.play !== undefined) play();
           if (q.bench !== undefined) {
             // `#bench`: the time a frame takes playing at 1x (300 frames of 1/60 s from the middle),
             // and a jump to another place (100 places along the session), laid out each time.

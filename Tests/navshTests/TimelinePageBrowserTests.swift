@@ -121,6 +121,11 @@ final class TimelinePageBrowserTests: XCTestCase {
         XCTAssertEqual(done["title"], "Detail")
         XCTAssertEqual(done["top"], "Detail")
         XCTAssertEqual(done["slide"], "", "the push has ended: drawn at rest")
+        // Playing: the browser's virtual time (2 s) runs the page's clock on from 0 ms at 0.1x, through the push.
+        let played = try phone(page, "t=0&speed=0.1&play")
+        let clock = Int(played["clock"] ?? "") ?? -1
+        XCTAssertTrue(clock > 0 && clock < 350, "played on into the push, slowly: \(played)")
+        XCTAssertNotEqual(played["slide"], "", "the push is drawn moving: \(played)")
         let before = try phone(page, "e=\(try index(ev, "Home.didMove(toParent: nav)"))")
         XCTAssertEqual(before["title"], "Home")
         XCTAssertEqual(before["back"], "")
