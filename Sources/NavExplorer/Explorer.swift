@@ -16,9 +16,8 @@ public struct ExploreConfiguration: Sendable {
     public var shard: ExploreShard?
     /// Parents a job takes in every batch, fixed; nil sizes the batches by
     /// wall time (`Explorer.batchSeconds`). The answers are the same either
-    /// way; a fixed size makes the work done, and so an instruction count,
-    /// the same from run to run (`NAVSH_EXPLORE_BATCH`, for
-    /// scripts/bench.d/explore-instructions).
+    /// way; a fixed size makes the work done the same from run to run
+    /// (`NAVSH_EXPLORE_BATCH`, for scripts/bench.d/explore-instructions).
     public var fixedBatchPerJob: Int?
 
     /// At most this many invariants (each property is a bit of a word).
@@ -47,7 +46,9 @@ public struct Explorer: Sendable {
     /// Each action prepared on `start` (`NavigationModel.prepare(_:)`), nil
     /// for one that runs as its `Action`.
     let prepared: [PreparedAction?]
-    /// Durations an action in the list can start a transition with (for the wait's critical instants).
+    /// The lengths of the timed transitions the listed actions can start
+    /// (`NavigationModel.startDurations(of:)`): a wait stops short of a
+    /// deadline by each of them.
     let startDurations: [Int]
     /// Bits of the properties checked.
     let checkedMask: UInt64
@@ -123,7 +124,7 @@ public struct Explorer: Sendable {
         stepMask = noLog.reduce(1 << UInt64(Property.builtin(.exceptions).rank)) { $0 | 1 << UInt64($1.0) }
         stateInvariants = others
         readsEvents = !noLog.isEmpty || others.contains { Self.readsEvents($0.1) }
-        startDurations = Self.durations(of: configuration.actions.map(\.action), in: model)
+        startDurations = model.startDurations(of: configuration.actions.map(\.action))
         refusalTests = configuration.actions.map { NavigationModel.refusalTest(for: $0.action) }
         renamesInstances =
             !configuration.actions.contains { $0.source.contains("#") }
@@ -144,27 +145,6 @@ public struct Explorer: Sendable {
         refusalList = refusalTests.enumerated().compactMap { i, test in test.map { (i, $0) } }
         ignoreList = tests.enumerated().compactMap { i, test in test.map { (i, $0) } }
         stepMasksFit = configuration.actions.count < 64
-    }
-
-    /// The durations of the transitions the actions can start.
-    static func durations(of actions: [Action], in model: NavigationModel) -> [Int] {
-        var set = Set<Int>()
-        let pop = model.duration(of: .pop)
-        let drags = actions.compactMap { if case .drag(let p) = $0 { p } else { nil } }
-        for action in actions {
-            switch action {
-            case .push: set.insert(model.duration(of: .push))
-            case .setStack: set.formUnion([model.duration(of: .push), pop])
-            case .pop, .popTo, .popToRoot, .back, .backMenu, .swipe, .tab, .tap: set.insert(pop)
-            case .present: set.insert(model.duration(of: .present))
-            case .dismiss: set.insert(model.duration(of: .dismiss))
-            case .release:
-                for p in drags { set.insert(p <= 50 ? p * pop / 100 : (100 - p) * pop / 100) }
-            case .drag, .root, .tabs, .notify: break
-            default: set.formUnion([model.duration(of: .push), pop])
-            }
-        }
-        return set.filter { $0 > 0 }.sorted()
     }
 
     /// Whether checking `expectation` reads the events of the last step

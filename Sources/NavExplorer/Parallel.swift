@@ -26,7 +26,7 @@ final class WorkerPool: @unchecked Sendable {
     private let stopping = Atomic<Bool>(false)
     /// The batch's body: written by the caller before `generation` moves on
     /// (a releasing store), read by the workers after they see it (an acquiring load).
-    @exclusivity(unchecked) private var body: (@Sendable (Int) -> Void)?
+    private var body: (@Sendable (Int) -> Void)?
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     private let wake: UnsafeMutablePointer<pthread_cond_t>
     private var threads: [pthread_t] = []
@@ -136,4 +136,11 @@ final class WorkerPool: @unchecked Sendable {
             remaining.wrappingSubtract(1, ordering: .releasing)
         }
     }
+}
+
+/// Seconds on the monotonic clock.
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

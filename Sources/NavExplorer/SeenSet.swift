@@ -26,23 +26,19 @@ final class SeenSet: @unchecked Sendable {
     private let counts: UnsafeMutablePointer<Int>
     /// Per shard: the count at which an insertion grows it first, six
     /// eighths of its capacity, or seven while `retiresTables`. Kept with
-    /// the table (`setLimit`), so that an insertion compares two words: it
-    /// worked the bound out from the capacity and the flag, about 15
-    /// instructions an insertion.
+    /// the table (`setLimit`), so that an insertion compares two words.
     private let limits: UnsafeMutablePointer<Int>
     /// Whether a table a growth replaces is kept until `freeRetired()`
     /// (while other threads may be reading it), and those kept. Written by
     /// the inserting thread only. Meanwhile a shard grows only past seven
     /// eighths full, and `growFull()` after brings it back under three
-    /// quarters: the shards fill at one pace, and growing at three quarters
-    /// in a batch kept every replaced table to its end, half the set again
-    /// (legacy.nav, two jobs: 26 bytes a state where one job takes 19);
-    /// growing them before a batch for the states it might add doubled
-    /// tables a search never filled (gate.nav: 55.6 to 84.6 MiB).
-    @exclusivity(unchecked) var retiresTables = false {
+    /// quarters: the shards fill at one pace, and few replaced tables are
+    /// kept to a batch's end; growing them before a batch for the states it
+    /// might add would double tables a search never fills.
+    var retiresTables = false {
         didSet { if retiresTables != oldValue { for s in 0..<Self.shardCount { setLimit(s) } } }
     }
-    @exclusivity(unchecked) private var retired: [UnsafeMutablePointer<UInt64>] = []
+    private var retired: [UnsafeMutablePointer<UInt64>] = []
 
     init(capacityPerShard: Int = 1 << 10) {
         tables = .allocate(capacity: Self.shardCount)
@@ -205,9 +201,8 @@ final class ParentLinks: @unchecked Sendable {
     /// `--max-states` may still append the rest of its batch.
     static let maxPages = (1 << (31 - pageBits)) + 1024
 
-    // (Pointers, not arrays in `var`s: a checked access to those cost each
-    // look-up a call to the runtime's `swift_beginAccess`, about 60
-    // instructions, and the directory must not move while others read it.)
+    // (Pointers, not arrays in `var`s: the directory must not move while
+    // others read it, and a look-up makes no exclusivity check.)
     private let parents: UnsafeMutablePointer<UnsafeMutablePointer<Int32>>
     private let steps: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     /// The count, in a cache line of its own: written on every append while

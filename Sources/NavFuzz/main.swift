@@ -13,6 +13,8 @@ import NavFuzzHarness
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 @_cdecl("LLVMFuzzerTestOneInput")

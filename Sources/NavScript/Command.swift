@@ -20,7 +20,8 @@ public enum Command: Hashable, Sendable {
     case setSpeed(Double)
     case source(String)
     case record(String?)
-    case timeline(String, TimelineSpan)
+    /// `large`: bigger text, for a projector.
+    case timeline(String, TimelineSpan, large: Bool = false)
     case undo, reset
     case help(String?)
     /// `pause ["TEXT"]`: wait for Enter in an interactive session.
@@ -34,13 +35,15 @@ public enum Command: Hashable, Sendable {
     case check([BuiltinProperty])
 }
 
-/// Which events `timeline FILE [since reset|last N]` draws.
+/// Which events `timeline FILE [since reset|since section N|last N]` draws.
 public enum TimelineSpan: Hashable, Sendable {
     case all
     /// Those since the last `reset`.
     case sinceReset
     /// The last N.
     case last(Int)
+    /// Those since the `##` heading numbered N (else the Nth heading).
+    case sinceSection(Int)
 }
 
 /// A check a script makes on the session.

@@ -118,9 +118,10 @@ public enum CommandCatalog {
             name: "record", usage: "record FILE | record off",
             summary: "append every command typed from now on to FILE", example: "record session.nav"),
         .init(
-            name: "timeline", usage: "timeline FILE.svg|FILE.md [since reset | last N]",
+            name: "timeline",
+            usage: "timeline FILE.svg|FILE.md|FILE.html [since reset | since section N | last N] [large]",
             summary:
-                "write the session's events so far (or since the last reset, or the last N) as a sequence diagram (SVG picture or Mermaid)",
+                "write the session's events so far (or since the last reset or section N, or the last N) as a sequence diagram (SVG picture or Mermaid) or a page that replays them",
             example: "timeline push.svg"),
         .init(
             name: "explore", usage: "explore ACTION...",
@@ -142,7 +143,7 @@ public enum CommandCatalog {
         .init(
             name: "pause", usage: "pause [\"TEXT\"]",
             summary:
-                "at a terminal, in an interactive session: print TEXT and wait for Enter (a lesson steps); elsewhere nothing",
+                "at a terminal, in a lesson: print TEXT and wait (Enter goes on, Backspace back, Esc to the prompt); elsewhere nothing",
             example: "pause \"Now try: swipe\""),
         .init(
             name: "help", usage: "help [COMMAND]", summary: "list the commands, or one command's usage and example",

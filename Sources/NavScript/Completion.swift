@@ -142,10 +142,14 @@ public enum Completion: Equatable, Sendable {
             return n == 0 ? .files(plus: ["off"]) : none
         case "timeline":
             if n == 0 { return .files(plus: []) }
-            if n == 1 { return .words(["since", "last"]) }
-            return .words(n == 2 && args[1] == "since" ? ["reset"] : [])
+            if n == 1 { return .words(["since", "last", "large"]) }
+            if n == 2, args[1] == "since" { return .words(["reset", "section"]) }
+            return .words((n == 3 && args[2] != "section") || (n == 4 && args[2] == "section") ? ["large"] : [])
         case "help":
             return .words(n == 0 ? CommandCatalog.names : [])
+        case "show":
+            if n == 0 { return .words(["live"]) }
+            return .words(n == 1 && args[0] == "live" ? ["off"] : [])
         default:
             return none
         }

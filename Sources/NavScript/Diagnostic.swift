@@ -92,6 +92,7 @@ public enum SyntaxError: Hashable, Sendable {
     case invalidSpeed(String)
     case invalidDepth(String)
     case invalidEventCount(String)
+    case invalidSectionNumber(String)
     /// `explore "push A; pop"`: an action word that is no command or several.
     case exploreNotOneCommand(String, several: Bool)
     case exploreBackground(String)
@@ -108,6 +109,8 @@ public enum SyntaxError: Hashable, Sendable {
 public enum SessionError: Hashable, Sendable {
     case recordUnavailable
     case timelineUnavailable
+    /// `timeline … since section N` with no such `##` heading in the history.
+    case noSection(Int)
     case nothingToUndo
     /// UIKit raised an exception; at the prompt its event line just above may have said why.
     case exception(UIKitException, shownAbove: Bool)

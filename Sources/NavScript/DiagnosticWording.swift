@@ -109,7 +109,7 @@ extension Needed {
         case .notificationName: "a notification name"
         case .fileName: "a file name"
         case .fileNameOrOff: "a file name, or off"
-        case .timelineFile: "a file name ending in .svg or .md"
+        case .timelineFile: "a file name ending in .svg, .md or .html"
         case .controllerClass:
             "a controller class (\(ControllerClass.knownNames.joined(separator: ", ")) or features F...)"
         case .delegateName: "a delegate name, or none"
@@ -167,7 +167,7 @@ extension SyntaxError {
             "unexpected '\(clip(word))' after '\(command)'"
                 + (CommandCatalog.help(for: command).map { " (usage: \($0.usage))" } ?? "")
         case .timelineFileType(let word):
-            "timeline writes FILE.svg (a picture) or FILE.md (Mermaid): '\(clip(word))' ends in neither"
+            "timeline writes FILE.svg (a picture), FILE.md (Mermaid) or FILE.html (a replay): '\(clip(word))' ends in none of them"
         case .noHelp(let word):
             "no help for '\(clip(word))': not a command"
         case .unknownControllerClass(let word):
@@ -180,6 +180,8 @@ extension SyntaxError {
             "invalid speed '\(clip(word))' (\(speedRange))"
         case .invalidDepth(let word):
             "invalid depth '\(clip(word))' (a whole number, 0 or more)"
+        case .invalidSectionNumber(let word):
+            "invalid section number '\(clip(word))' (a whole number, 1 or more)"
         case .invalidEventCount(let word):
             "invalid number of events '\(clip(word))' (a whole number, 1 or more)"
         case .exploreNotOneCommand(let word, let several):
@@ -262,6 +264,8 @@ extension SessionError {
         switch self {
         case .recordUnavailable: "record is not available here"
         case .timelineUnavailable: "timeline cannot write files here"
+        case .noSection(let n):
+            "no section \(n) in the history: no `## \(n).` heading, and fewer than \(n) `##` headings"
         case .nothingToUndo: "nothing to undo"
         case .exception(let exception, let shownAbove):
             "UIKit raised "

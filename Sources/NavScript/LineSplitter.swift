@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a script's bytes come from: a file descriptor in the executable, a
 /// string in tests and the fuzzer.

@@ -128,21 +128,7 @@ public enum Parser {
         case "record":
             let token = try w.next(.fileNameOrOff)
             return .record(token.text == "off" && !token.quoted ? nil : token.text)
-        case "timeline":
-            let token = try w.next(.timelineFile)
-            guard token.text.hasSuffix(".svg") || token.text.hasSuffix(".md") else {
-                throw ParseError(column: token.column, .timelineFileType(token.text))
-            }
-            guard w.peek != nil else { return .timeline(token.text, .all) }
-            if try w.keyword(["since", "last"]) == "since" {
-                _ = try w.keyword(["reset"])
-                return .timeline(token.text, .sinceReset)
-            }
-            let count = try w.next(.number)
-            guard let n = Int(count.text), n >= 1, n < 1_000_000_000 else {
-                throw ParseError(column: count.column, .invalidEventCount(count.text))
-            }
-            return .timeline(token.text, .last(n))
+        case "timeline": return try parseTimeline(&w)
         case "undo": return .undo
         case "reset": return .reset
         case "help":

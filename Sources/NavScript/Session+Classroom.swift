@@ -8,20 +8,20 @@ extension Session {
     /// `navsh -i FILE`, a `source` typed at the prompt). Without one (scripts,
     /// pipes, `navsh test`) it does nothing.
     func pause(_ text: String?) {
-        guard let pauseHook, !replaying else { return }
-        pauseHook(text)
+        guard let pauseHook, !replaying, !muted else { return }
+        lessonPause(text, hook: pauseHook)
     }
 
-    /// A comment line starting with `##` (after blanks).
-    func isHeading(_ line: String) -> Bool {
+    /// A comment line (`#` after blanks): a heading, narration or a suggestion may be one.
+    func isComment(_ line: String) -> Bool {
         var utf8 = line.utf8[...]
         while let first = utf8.first, first == 32 || first == 9 { utf8 = utf8.dropFirst() }
-        return utf8.starts(with: "##".utf8)
+        return utf8.first == 35
     }
 
     /// Prints `## Text` as a heading: a blank line, then the text (bold on a colour terminal).
     func showHeading(_ line: String) {
-        guard !options.quiet else { return }
+        guard !options.quiet, !muted else { return }
         var text = Substring(line)
         while let first = text.first, first == " " || first == "\t" || first == "#" { text = text.dropFirst() }
         while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
@@ -79,6 +79,9 @@ extension Session {
             }
         case .last(let n):
             drawn = kept.suffix(n)
+        case .sinceSection(let n):
+            drawn =
+                kept[Swift.max(kept.startIndex, Swift.min(kept.endIndex, (sectionStart(n) ?? 0) &- historyDropped))...]
         }
         let start = historyDropped &+ drawn.startIndex
         let marks = timelineMarks.compactMap { mark -> TimelineMark? in
@@ -104,5 +107,20 @@ extension Session {
             timelineMarks.removeFirst(timelineMarks.count - TimelineRenderer.maxMarks)
         }
         timelineMarks.append(TimelineMark(before: end, kind: kind))
+    }
+}
+
+extension Session {
+    /// `explore`, `invariant` or `check` typed at the prompt: they declare a
+    /// search that `navsh explore FILE` runs; nothing searches here, so the
+    /// prompt says how to run one (as psql answers a meta-command it has no
+    /// use for at once, instead of ignoring it).
+    func explainSearchAtPrompt() {
+        guard atPrompt, sourceStack.isEmpty else { return }
+        let count = declarations.actions.count
+        say(
+            "declared for a search (\(count) action\(count == 1 ? "" : "s") so far); nothing is searched at the prompt."
+        )
+        say("  To search, put the setup and these lines in a file: navsh explore FILE")
     }
 }

@@ -52,20 +52,9 @@ extension Session {
         case .source(let path):
             return source(path, directory: directory, at: here)
         case .record(let path):
-            return requestRecording(path, at: here)
-        case .timeline(let path, let span):
-            let (events, marks) = timelineEvents(span)
-            let contents =
-                path.hasSuffix(".svg")
-                ? TimelineRenderer.svg(events, marks: marks, names: current.model.names)
-                : TimelineRenderer.mermaid(events, marks: marks, names: current.model.names)
-            if let problem = writeFile.map({ $0(path, contents) }) ?? host.writeFile(path, contents) {
-                fail(.session(problem), at: here)
-                return false
-            }
-            say(
-                "wrote \(path): \(events.count) event\(events.count == 1 ? "" : "s")\(historyDropped > 0 && span == .all ? " (the \(historyDropped) oldest were not kept)" : "")"
-            )
+            return requestRecording(path, directory: directory, at: here)
+        case .timeline(let path, let span, let large):
+            return writeTimeline(path, span, large: large, directory: directory, at: here)
         case .undo:
             guard let step = journal.undo() else {
                 fail(.session(.nothingToUndo), at: here)
@@ -84,12 +73,14 @@ extension Session {
             while let mark = resetMarks.last, mark > historyDropped &+ log.count { resetMarks.removeLast() }
             if step.label == "reset", let mark = resetMarks.last, mark >= step.logMark { resetMarks.removeLast() }
             markTimeline(.undo(step.label))
+            noteFrame(force: true)
             say("undone: \(step.label)")
         case .reset:
             journal(command, label: located.source)
             restore(initialState)
             resetMarks.append(historyDropped &+ log.count)
             markTimeline(.reset)
+            noteFrame(force: true)
         case .help(let name):
             help(name)
         case .pause(let text):
@@ -101,10 +92,13 @@ extension Session {
             quitRequested = true
         case .explore(let actions):
             declarations.actions += actions
+            explainSearchAtPrompt()
         case .invariant(let invariant):
             declarations.invariants.append(invariant)
+            explainSearchAtPrompt()
         case .check(let properties):
             declarations.checks = properties
+            explainSearchAtPrompt()
         }
         return true
     }
@@ -120,11 +114,13 @@ extension Session {
         let start = recentStart
         do throws(EngineError) {
             let outcome = try current.model.perform(effective, events: &log)
+            noteFrame()
             let raised = outcome.raisedException
             let realTimeWait = !raised && runsInRealTime && (!background && action.startsTransitions || isWait(action))
             var changed = outcome.changed
             if !background, action.startsTransitions, !runsInRealTime, !raised {
                 if current.model.settle(events: &log) { changed = true }
+                noteFrame()
             }
             // A command that changed nothing (a pop that returns nil, an ignored
             // touch, a refused swipe) is no undo step.
@@ -144,7 +140,7 @@ extension Session {
             }
             if atPrompt, !background, action.canChangeStack {
                 say(
-                    "  stack: \(model.currentStack.map { current.model.names.text(of: $0) }.joined(separator: " "))",
+                    stackLine(),
                     kind: "stack")
             }
             return true
@@ -186,7 +182,11 @@ extension Session {
         }
         let width = CommandCatalog.all.map(\.name.count).max() ?? 10
         for entry in CommandCatalog.all where entry.name != "exit" {
-            say(entry.name + String(repeating: " ", count: width + 2 - entry.name.count) + entry.summary)
+            // At a terminal, at most its width (80 at most): summaries wrapped at spaces, under each other.
+            let column = width + 2
+            let pieces = Session.wrap(entry.summary, width: textWidth > 0 ? textWidth - column : 0)
+            say(entry.name + String(repeating: " ", count: column - entry.name.count) + pieces[0])
+            for piece in pieces.dropFirst() { say(String(repeating: " ", count: column) + piece) }
         }
         say("help COMMAND shows its usage and an example.")
     }

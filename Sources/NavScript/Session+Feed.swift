@@ -51,6 +51,8 @@ struct LineContext {
     var recordKind: RecordKind = .ordinary
     /// `expectationFailures` when the line began.
     var expectationMarks = 0
+    /// The clock when the line began (a recording writes the time that passed before it).
+    var startClock = 0
 }
 
 /// How a line is recorded.
@@ -95,6 +97,7 @@ extension Session {
     public func feed(_ rawLine: String, file: String, line: Int, directory: String? = nil) -> LineResult {
         if let ended = endedResult { return ended }
         let marks = failureMarks
+        startInput()
         if feedLine(rawLine, file: file, line: line, directory: directory) { return .continued }
         return outcome(since: marks)
     }
@@ -118,6 +121,7 @@ extension Session {
     public func start(lines reader: any ScriptLineReader, file: String, directory: String? = nil) -> LineResult {
         if let ended = endedResult { return ended }
         let marks = failureMarks
+        startInput()
         runScript(SuspendedScript(reader: reader, file: file, directory: directory, sourced: nil))
         return outcome(since: marks)
     }
@@ -139,7 +143,7 @@ extension Session {
         waitRequest = nil
         if wait.printsStack {
             say(
-                "  stack: \(model.currentStack.map { current.model.names.text(of: $0) }.joined(separator: " "))",
+                stackLine(),
                 kind: "stack")
         }
         while waitRequest == nil, let work = suspended.popLast() {
@@ -175,6 +179,12 @@ extension Session {
         return failureMarks != marks ? .failed : .ok
     }
 
+    /// A new line at the prompt or a new script: no lesson move is pending.
+    func startInput() {
+        lessonLeft = false
+        lessonBreak = false
+    }
+
     /// Runs a physical line; returns true if it ends in `\` and waits for the next one.
     func feedLine(_ rawLine: String, file: String, line: Int, directory: String?) -> Bool {
         guard !stopped, !quitRequested else { return false }
@@ -184,8 +194,9 @@ extension Session {
             text = pending.text + rawLine
             startLine = pending.line
             continuation = nil
-        } else if pauseHook != nil, isHeading(rawLine) {
-            showHeading(rawLine)
+        } else {
+            if isHeading(rawLine) { markSection(rawLine) }
+            if pauseHook != nil, isComment(rawLine) { classroomComment(rawLine) }
         }
         if endsWithContinuation(text) {
             continuation = (String(text.dropLast()), startLine)
@@ -214,11 +225,19 @@ extension Session {
     /// nested work). On a wait in real time it puts itself in `unwinding`.
     @discardableResult
     func runScript(_ script: SuspendedScript) -> Bool {
+        var script = script
+        // At a terminal, in an interactive session, a script is a lesson: its
+        // lines are kept so a pause can go back (stdin is read as it comes).
+        if pauseHook != nil, !replaying, !(script.reader is LessonRun) {
+            script.reader = LessonRun(script.reader, canReadAhead: script.file != "<stdin>")
+        }
         let reader = script.reader
+        let lesson = reader as? LessonRun
         let file = script.file
         let directory = script.directory
         var complete = true
         reading: while !stopped, !quitRequested {
+            if lessonLeft { break }
             if sourceDepth > 0 {
                 if sourceAborted {
                     complete = false
@@ -232,10 +251,16 @@ extension Session {
                 }
             } else if host.inputShouldStop {
                 break
+            } else if lesson != nil, let interruptRequested, interruptRequested() {
+                // Ctrl-C between the lines of a lesson run with -i: the prompt, state kept.
+                leaveLesson()
+                break
             }
             switch reader.next() {
             case .line(let text):
+                currentLesson = lesson
                 _ = feedLine(text, file: file, line: reader.lineNumber, directory: directory)
+                lessonBreak = false
                 if waitRequest != nil {
                     unwinding.append(.script(script))
                     return true
@@ -257,6 +282,10 @@ extension Session {
             // The dangling continuation waits; the script ends after it (its reader is at the end).
             unwinding.append(.script(script))
             return complete
+        }
+        if let lesson {
+            recapLesson(lesson)
+            if currentLesson === lesson { currentLesson = nil }
         }
         endScript(script)
         return complete
@@ -315,6 +344,7 @@ extension Session {
         if recording != nil {
             context.recordKind = recordKind(of: commands.elements)
             context.expectationMarks = expectationFailures
+            context.startClock = inPlace(\.clock)
         }
         runCommands(commands.elements, context)
     }
@@ -322,7 +352,7 @@ extension Session {
     /// Runs the commands of a line, from the first of `commands` on.
     func runCommands(_ commands: ArraySlice<LocatedCommand>, _ context: borrowing LineContext) {
         var index = commands.startIndex
-        while index < commands.endIndex, !stopped, !quitRequested {
+        while index < commands.endIndex, !stopped, !quitRequested, !lessonBreak {
             let ok = execute(commands[index], file: context.file, line: context.line, directory: context.directory)
             index += 1
             if !ok {

@@ -8,10 +8,10 @@ import NavigationEngine
 extension Session {
     /// Runs `record FILE` / `record off`: opens the file now (to report a
     /// problem on this line); the switch happens when the line succeeds.
-    func requestRecording(_ path: String?, at here: SourceLocation?) -> Bool {
+    func requestRecording(_ path: String?, directory: String?, at here: SourceLocation?) -> Bool {
         var change = RecordChange(recording: nil, depth: sourceStack.count)
         if let path {
-            switch host.openRecording(path) {
+            switch host.openRecording(path, from: directory) {
             case .failure(let problem):
                 fail(problem, at: here)
                 return false
@@ -36,6 +36,7 @@ extension Session {
                 recording = change.recording
                 recordDepth = change.depth
                 recordedFailure = false
+                recordedClock = inPlace(\.clock)
                 return
             }
             // A line that failed changed nothing: the recording stays as it was
@@ -61,7 +62,14 @@ extension Session {
         case .ordinary:
             break
         }
+        // In real time the clock ran while the user typed (something was in
+        // flight): the replay waits as long before the line, so that a swipe
+        // typed half a second into a push meets the push where the class saw it.
+        if context.startClock > recordedClock {
+            host.record("wait \(context.startClock - recordedClock)ms", to: recording)
+        }
         host.record(context.text, to: recording)
+        recordedClock = inPlace(\.clock)
         recordedFailure = !ok
         if !ok { host.record("expect error", to: recording) }
     }
@@ -93,5 +101,19 @@ extension Session {
     public func stopRecording() {
         if let recording { host.closeRecording(recording) }
         recording = nil
+    }
+
+    /// The `  stack: …` line printed at the prompt after a command that can
+    /// change the stack: every name up to 24, else the bottom two and the
+    /// top 20 around a count, so a long stack prints a bounded line.
+    func stackLine() -> String {
+        let stack = model.currentStack
+        let names = current.model.names
+        guard stack.count > 24 else {
+            return "  stack: \(stack.map { names.text(of: $0) }.joined(separator: " "))"
+        }
+        let bottom = stack.prefix(2).map { names.text(of: $0) }.joined(separator: " ")
+        let top = stack.suffix(20).map { names.text(of: $0) }.joined(separator: " ")
+        return "  stack: \(bottom) … (\(stack.count - 22) more) … \(top)"
     }
 }

@@ -122,9 +122,19 @@ public final class Session {
     @exclusivity(unchecked) var recording: RecordingID?
     /// How deep in `source` the `record` command was given: lines at that depth are recorded.
     @exclusivity(unchecked) var recordDepth = 0
-    /// Waits for Enter after printing a `pause`'s text; set only for an interactive
-    /// session on a terminal (Session+Classroom.swift).
-    @exclusivity(unchecked) public var pauseHook: ((String?) -> Void)?
+    /// Shows a `pause`'s text and waits for the class's choice; set only for an
+    /// interactive session on a terminal (Session+Classroom.swift, Session+Lesson.swift).
+    @exclusivity(unchecked) public var pauseHook: ((PauseRequest) -> PauseChoice)?
+    /// The lesson whose line runs now (a script run while `pauseHook` is set).
+    @exclusivity(unchecked) var currentLesson: LessonRun?
+    /// A jump forward in a lesson runs its lines without printing them.
+    @exclusivity(unchecked) var muted = false
+    /// A pause moved the lesson (back, a section, leave): the rest of its line does not run.
+    @exclusivity(unchecked) var lessonBreak = false
+    /// The class left the lesson for the prompt: the scripts being run stop.
+    @exclusivity(unchecked) var lessonLeft = false
+    /// Columns a lesson's narration is wrapped to (0: not wrapped).
+    @exclusivity(unchecked) public var textWidth = 0
     /// Turns the live picture on or off (`show live [off]`); returns a line to print, if any.
     /// Set only at the prompt on a terminal.
     @exclusivity(unchecked) public var liveHook: ((Bool) -> String?)?
@@ -134,8 +144,12 @@ public final class Session {
     @exclusivity(unchecked) var resetMarks: [Int] = []
     /// Resets and undos for the timeline to mark, `before` counting trimmed events.
     @exclusivity(unchecked) var timelineMarks: [TimelineMark] = []
+    /// The phone after each command that printed events, for `timeline FILE.html`.
+    @exclusivity(unchecked) var frames = TimelineFrames()
     /// A `record` command on the line being run: it takes effect if the line succeeds.
     @exclusivity(unchecked) var recordChange: RecordChange?
+    /// The clock when the last recorded line ended (or recording began).
+    @exclusivity(unchecked) var recordedClock = 0
     /// The last line recorded failed and was followed by `expect error`.
     @exclusivity(unchecked) var recordedFailure = false
 
@@ -255,7 +269,7 @@ public final class Session {
     /// Prints the events of `log` from `start` on.
     func printEvents(from start: Int) {
         let end = log.count
-        guard !options.quiet, logLevel != .off else {
+        guard !options.quiet, !muted, logLevel != .off else {
             seq += end - start
             return
         }
@@ -276,7 +290,7 @@ public final class Session {
 
     /// A line that is not an event (command output); in JSON an object like an event's.
     func say(_ text: String, kind: String = "output") {
-        guard !options.quiet else { return }
+        guard !options.quiet, !muted else { return }
         if options.json {
             seq += 1
             output.line(EventRenderer.jsonOutput(text, kind: kind, time: model.clock, seq: seq))
@@ -336,9 +350,10 @@ extension Session {
         journal.record(entry, weight: model.weight, before: current)
         let start = log.count
         model.advanceClock(to: time, events: &log)
+        noteFrame()
         printEvents(from: start)
     }
 
     /// Whether the clock runs in wall time now.
-    var runsInRealTime: Bool { clockMode == .real && hostDrivesRealTime }
+    var runsInRealTime: Bool { clockMode == .real && hostDrivesRealTime && !muted }
 }

@@ -17,6 +17,11 @@ public protocol SessionHost: AnyObject {
     /// commits the recording when the line that asked for it succeeds and
     /// cancels it if the line fails. Returns a problem to report, or nil.
     func openRecording(_ path: String) -> Result<RecordingID, Problem>
+    /// `writeFile` and `openRecording` for a line of a script in `directory`
+    /// (nil: typed at the prompt or given with `-c`): the host decides where
+    /// a relative path goes and whether the script may write there.
+    func writeFile(_ path: String, _ contents: String, from directory: String?) -> SessionError?
+    func openRecording(_ path: String, from directory: String?) -> Result<RecordingID, Problem>
     /// Appends one line to a recording `openRecording` gave.
     func record(_ line: String, to recording: RecordingID)
     /// Closes a recording.
@@ -39,6 +44,12 @@ extension SessionHost {
     public func writeFile(_ path: String, _ contents: String) -> SessionError? { .timelineUnavailable }
     public func openRecording(_ path: String) -> Result<RecordingID, Problem> {
         .failure(.session(.recordUnavailable))
+    }
+    public func writeFile(_ path: String, _ contents: String, from directory: String?) -> SessionError? {
+        writeFile(path, contents)
+    }
+    public func openRecording(_ path: String, from directory: String?) -> Result<RecordingID, Problem> {
+        openRecording(path)
     }
     public func record(_ line: String, to recording: RecordingID) {}
     public func closeRecording(_ recording: RecordingID) {}

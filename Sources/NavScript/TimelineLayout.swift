@@ -6,6 +6,8 @@ struct SVGLayout {
     let timeline: Timeline
     // Geometry, in pixels.
     let charWidth = 7.25
+    /// How much bigger the picture is drawn than its geometry (`timeline FILE.svg large`: 1.5).
+    var scale = 1.0
     let font = "'DejaVu Sans Mono', Menlo, Consolas, monospace"
     let rulerX = 78.0
     let firstLaneMargin = 40.0
@@ -170,8 +172,9 @@ struct SVGLayout {
                     lines.append(line)
                     line = ""
                 }
-                lines.append(String(word.prefix(columns)))
-                word = String(word.dropFirst(columns))
+                let cut = SVGLayout.breakPoint(word, columns: columns)
+                lines.append(String(word.prefix(cut)))
+                word = String(word.dropFirst(cut))
             }
             if line.isEmpty {
                 line = word
@@ -188,6 +191,23 @@ struct SVGLayout {
             if let last = lines.last { lines[lines.count - 1] = String(last.prefix(max(1, columns - 1))) + "…" }
         }
         return lines
+    }
+
+    /// Where a word longer than a line is cut: after the last `.`, `(`, `,`, `:`,
+    /// `=`, `[` or `/` that fits, or before a `(` or `[`: never inside a name.
+    /// A name longer than the line is cut where a word of it begins
+    /// (`UISafeNavigation|Controller`), else it goes whole.
+    static func breakPoint(_ word: String, columns: Int) -> Int {
+        let chars = Array(word)
+        var best = 0
+        var camel = 0
+        for (i, c) in chars.enumerated() where i > 0 {
+            if ".(,:=[/".contains(chars[i - 1]), i <= columns { best = i }
+            if c == "(" || c == "[", i <= columns { best = i }
+            if c.isUppercase, chars[i - 1].isLowercase, i <= columns { camel = i }
+            if i > columns, best == 0, ".(,:=[/".contains(chars[i - 1]) || c == "(" || c == "[" { break }
+        }
+        return best > 0 ? best : camel > 0 ? camel : chars.count
     }
 
     func vertical() -> Vertical {

@@ -32,6 +32,8 @@ public struct TimelineMark: Hashable, Sendable {
         case reset
         /// The command taken back, as it was typed.
         case undo(String)
+        /// A `##` heading of the script (a lesson's section), its text without the `#`s.
+        case section(String)
     }
 
     /// How many of the events given come before it.
@@ -50,6 +52,7 @@ extension TimelineMark.Kind {
         switch self {
         case .reset: "reset: a fresh session, the clock starts again at 0"
         case .undo(let command): "undone: \(command)"
+        case .section(let title): "section: \(title)"
         }
     }
 }

@@ -38,9 +38,14 @@ public enum TimelineRenderer {
     /// Longer event texts are cut (with "…") in arrow labels; the SVG keeps the whole text in a tooltip.
     static let maxLabel = 110
 
-    /// An SVG picture; `marks` are the resets and undos among the events.
-    public static func svg(_ events: [Event], marks: [TimelineMark] = [], names: ClassNames) -> String {
-        SVGLayout(Timeline(events, marks: marks, names: names)).render()
+    /// An SVG picture; `marks` are the resets, undos and sections among the
+    /// events; `large` draws it half as big again (text of 18 px), for a projector.
+    public static func svg(_ events: [Event], marks: [TimelineMark] = [], names: ClassNames, large: Bool = false)
+        -> String
+    {
+        var layout = SVGLayout(Timeline(events, marks: marks, names: names))
+        if large { layout.scale = 1.5 }
+        return layout.render()
     }
 
     /// A Markdown file with a ```` ```mermaid ```` `sequenceDiagram` block.

@@ -53,7 +53,7 @@ extension SVGLayout {
         var out = ""
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(canvasWidth))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(canvasWidth)) \(n(height))\" font-family=\"\(font)\" font-size=\"12\">\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(canvasWidth * scale))\" height=\"\(n(height * scale))\" viewBox=\"0 0 \(n(canvasWidth)) \(n(height))\" font-family=\"\(font)\" font-size=\"12\">\n"
         out += "<title>navsh timeline</title>\n"
         out += "<defs>\n"
         for category in EventCategory.allCases {
@@ -282,12 +282,16 @@ extension SVGLayout {
         guard !timeline.marks.isEmpty else { return "" }
         var out = "<g id=\"marks\">\n"
         for (mark, top) in zip(timeline.marks, tops) {
-            let reset = mark.kind == .reset
-            let (fill, stroke, ink) = reset ? ("#e2e8f0", "#475569", "#0f172a") : ("#fef9c3", "#ca8a04", "#713f12")
+            let (kind, fill, stroke, ink, dash) =
+                switch mark.kind {
+                case .reset: ("reset", "#e2e8f0", "#475569", "#0f172a", " stroke-dasharray=\"6 3\"")
+                case .undo: ("undo", "#fef9c3", "#ca8a04", "#713f12", " stroke-dasharray=\"6 3\"")
+                case .section: ("section", "#dcfce7", "#15803d", "#14532d", "")
+                }
             let words = mark.kind.words
-            out += "<g class=\"mark \(reset ? "reset" : "undo")\"><title>\(xml(words))</title>"
+            out += "<g class=\"mark \(kind)\"><title>\(xml(words))</title>"
             out +=
-                "<rect x=\"8\" y=\"\(n(top))\" width=\"\(n(right - 8))\" height=\"\(n(markHeight))\" rx=\"3\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"1.2\" stroke-dasharray=\"6 3\"/>"
+                "<rect x=\"8\" y=\"\(n(top))\" width=\"\(n(right - 8))\" height=\"\(n(markHeight))\" rx=\"3\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"1.2\"\(dash)/>"
             out +=
                 "<text x=\"\(n(rulerX + 8))\" y=\"\(n(top + 16))\" font-weight=\"bold\" fill=\"\(ink)\">\(xml(words))</text></g>\n"
         }

@@ -14,7 +14,10 @@ struct JournalEntry {
     var command: Command
     var background: Bool
     var label: String
-    /// Real time moved the clock between commands: undo passes over it.
+    /// Real time moved the clock (a foreground wait, or while the user typed):
+    /// undo passes over it, and it is not a command, so it neither counts
+    /// against the journal's depth nor adds an entry of its own after another
+    /// tick (consecutive ticks are one wait).
     var isTick = false
     /// Where the command's events began in the session's event history
     /// (counting events trimmed from its front), so undo can take them back.
@@ -35,6 +38,8 @@ struct UndoJournal {
     private(set) var copySteps = 0
     /// Entry `i` changed the state from the one before it.
     private(set) var entries: [JournalEntry] = []
+    /// How many of `entries` are ticks.
+    private var tickCount = 0
     /// (index of the first entry after it, the state before that entry).
     private var checkpoints: [(position: Int, state: SessionState)] = []
 
@@ -56,6 +61,16 @@ struct UndoJournal {
     /// `state` is only read when a checkpoint is due (an autoclosure, so the
     /// usual command copies no state to record itself).
     mutating func record(_ entry: consuming JournalEntry, weight: Int, before state: @autoclosure () -> SessionState) {
+        // Real time moves the clock in slices of a few milliseconds: the slices
+        // that follow one another are one wait (replaying the sum moves the
+        // clock through the same deadlines), so a slow transition is one entry.
+        if entry.isTick, let last = entries.indices.last, entries[last].isTick,
+            case .action(.wait(let before?)) = entries[last].command,
+            case .action(.wait(let more?)) = entry.command
+        {
+            entries[last].command = .action(.wait(milliseconds: before &+ more))
+            return
+        }
         let last = checkpoints.last?.position ?? -1_000_000
         // Spaced by an eighth of the weight: the copies then cost about 8 state
         // elements a command (at 1/64 they were 64 elements, several KB of
@@ -66,19 +81,27 @@ struct UndoJournal {
             copySteps &+= weight
             checkpoints.append((entries.count, state()))
         }
+        if entry.isTick { tickCount += 1 }
         entries.append(entry)
         trim()
     }
 
     /// Forgets what lies further back than `depth` commands (keeping a checkpoint to start from).
     private mutating func trim() {
-        // Trimmed once the journal holds twice what it needs: each trim moves
-        // about `depth` entries, so the cost per command stays at about one.
-        let oldestNeeded = entries.count - depth
-        guard oldestNeeded > depth, let keep = checkpoints.lastIndex(where: { $0.position <= oldestNeeded }), keep > 0
-        else { return }
+        // Trimmed once the journal holds twice the commands it needs: each trim
+        // moves about `depth` entries, so the cost per command stays at about one.
+        guard entries.count - tickCount > 2 * depth, checkpoints.count > 1 else { return }
+        // The `depth`-th command from the end, and the ticks between them.
+        var oldestNeeded = entries.count
+        var commands = 0
+        while commands < depth, oldestNeeded > 0 {
+            oldestNeeded -= 1
+            if !entries[oldestNeeded].isTick { commands += 1 }
+        }
+        guard let keep = checkpoints.lastIndex(where: { $0.position <= oldestNeeded }), keep > 0 else { return }
         let drop = checkpoints[keep].position
         checkpoints.removeFirst(keep)
+        tickCount -= entries[..<drop].reduce(0) { $0 + ($1.isTick ? 1 : 0) }
         entries.removeFirst(drop)
         dropped += drop
         for i in checkpoints.indices { checkpoints[i].position -= drop }
@@ -90,7 +113,10 @@ struct UndoJournal {
     /// The real-time ticks after the undone command go with it; those before it
     /// stay, since they ended the transitions of the commands before it.
     mutating func undo() -> (start: SessionState, replay: ArraySlice<JournalEntry>, label: String, logMark: Int)? {
-        while entries.last?.isTick == true { entries.removeLast() }
+        while entries.last?.isTick == true {
+            entries.removeLast()
+            tickCount -= 1
+        }
         guard let last = entries.popLast() else { return nil }
         while let c = checkpoints.last, c.position > entries.count { checkpoints.removeLast() }
         guard let checkpoint = checkpoints.last else { return nil }
@@ -102,6 +128,7 @@ struct UndoJournal {
     mutating func truncate(to count: Int) {
         let keep = Swift.max(0, count - dropped)
         guard keep < entries.count else { return }
+        tickCount -= entries[keep...].reduce(0) { $0 + ($1.isTick ? 1 : 0) }
         entries.removeLast(entries.count - keep)
         while let c = checkpoints.last, c.position > entries.count { checkpoints.removeLast() }
     }

@@ -240,8 +240,7 @@ extension NavigationModel {
         }
         let id = currentNavID
         guard let (percent, byContentPan) = heldPop(id) else { throw EngineError.noSwipeHeld }
-        let cancels = percent <= 50
-        let remaining = cancels ? percent * durations.pop / 100 : (100 - percent) * durations.pop / 100
+        let (cancels, remaining) = durations.interactivePopRest(from: percent)
         let end = clock + remaining
         navs.edit(id) {
             $0.transition?.kind = .interactive(percent: percent, cancels: cancels)

@@ -30,33 +30,43 @@ extension NavigationModel {
     /// Live screen names for completion.
     public var liveScreenNames: [String] { screens.keys.sorted(by: names.precedes).map { names.text(of: $0) } }
 
-    /// Every live screen, top first, with what holds it.
+    /// Every live screen, top first, with what holds it: each nav's stack,
+    /// transition and queue and each presentation read once, not once a
+    /// screen (`alive` with 64k screens was quadratic).
     public var aliveReport: [(screen: ScreenName, heldBy: String)] {
-        allScreensTopFirst().map { name in (name, holders(of: name)) }
-    }
-
-    func holders(of name: ScreenName) -> String {
-        var parts: [String] = []
+        var parts: [ScreenName: [String]] = [:]
         for id in navs.keys.sorted() {
             guard let nav = navs[id] else { continue }
-            if let index = nav.stack.firstIndex(of: name) {
-                parts.append("\(navDescription(id)) stack, position \(index + 1) of \(nav.stack.count)")
-            } else if nav.transition?.removed.contains(name) == true {
-                parts.append("the transition leaving \(navDescription(id))")
+            let description = navDescription(id)
+            var held = Set<ScreenName>()
+            for (index, name) in nav.stack.enumerated() where held.insert(name).inserted {
+                parts[name, default: []].append("\(description) stack, position \(index + 1) of \(nav.stack.count)")
             }
-            if nav.queue.contains(where: { $0.mentions(name) }) {
-                parts.append("a call queued on \(navDescription(id))")
+            for name in Set(nav.transition?.removed ?? []) where !held.contains(name) {
+                parts[name, default: []].append("the transition leaving \(description)")
             }
+            var queued = Set<ScreenName>()
+            for call in nav.queue {
+                switch call {
+                case .push(let name, _), .popTo(let name, _): queued.insert(name)
+                case .setStack(let names, _): queued.formUnion(names)
+                case .pop, .popToRoot: break
+                }
+            }
+            for name in queued { parts[name, default: []].append("a call queued on \(description)") }
         }
         for modal in modals {
-            if modal.screen == name && modal.nav == nil {
-                parts.append("the presentation from \(modal.presenter.map { names.text(of: $0) } ?? "nav")")
+            if modal.nav == nil {
+                parts[modal.screen, default: []].append(
+                    "the presentation from \(modal.presenter.map { names.text(of: $0) } ?? "nav")")
             }
-            if modal.presenter == name {
-                parts.append("its presentation of \(modal.screen, in: names)")
+            if let presenter = modal.presenter {
+                parts[presenter, default: []].append("its presentation of \(modal.screen, in: names)")
             }
         }
-        return parts.isEmpty ? "nothing" : parts.joined(separator: "; ")
+        return allScreensTopFirst().map { name in
+            (name, parts[name].map { $0.joined(separator: "; ") } ?? "nothing")
+        }
     }
 
     func navDescription(_ id: Int) -> String {

@@ -1,9 +1,14 @@
-import Glibc
 import NavExplorer
 import NavScript
 import NavigationEngine
 
-/// Set by Ctrl-C while a search runs.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Set by Ctrl-C (SIGINT) or SIGTERM while a search runs: the signal's number.
 nonisolated(unsafe) private var exploreInterrupted: sig_atomic_t = 0
 
 /// `navsh explore FILE... [OPTIONS]` (explorer.md): runs the setup files,
@@ -23,22 +28,38 @@ enum ExploreCommand {
         var prefixDepth: Int?
         /// `--merge`: the files are shards' --json results.
         var merge = false
+        /// The options given, by name (`--merge` refuses those of a search).
+        var given: Set<String> = []
     }
+
+    /// The bounds of the numbers explore takes: far above any search that
+    /// ends, far below where arithmetic on them could overflow.
+    static let maxDepth = 1_000_000_000
+    static let maxJobs = 1024
+    static let maxBatch = 1 << 20
+    /// The exit status of an output that could not be written.
+    static let writeFailed = OutputWriter.writeFailed
+    /// The prefix depth of `--shard K/N` without `--prefix-depth` (explorer.md section 6).
+    static let defaultPrefixDepth = 2
 
     static let usage = """
         usage: navsh explore FILE... [--depth N] [--max-states N] [--jobs N] [--all] [--out FILE] [--json] [--profile ios26|legacy]
-               [--shard K/N --prefix-depth D]
-               navsh explore --merge RESULT.json... [--json]
+               [--shard K/N [--prefix-depth D]]
+               navsh explore --merge RESULT.json... [--json] [--out FILE]
+        exit status: 0 no violation, 1 a violation was found, 2 usage error or a refused merge,
+        3 a file or stdout could not be written, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM)
         """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
         var parsed = Arguments()
         var args = arguments[...]
         var onlyFiles = false
-        func number(_ name: String, _ text: String?, minimum: Int) throws(UsageError) -> Int {
+        func number(_ name: String, _ text: String?, minimum: Int, maximum: Int = maxDepth) throws(UsageError) -> Int {
             guard let text else { throw UsageError("option '\(name)' needs a value") }
-            guard let n = Int(text), n >= minimum else {
-                throw UsageError("invalid value '\(text)' for '\(name)' (a whole number, \(minimum) or more)")
+            guard let n = Int(text), n >= minimum, n <= maximum else {
+                throw UsageError(
+                    "invalid value '\(printable(text, limit: 60))' for '\(name)' (a whole number from \(minimum) to \(grouped(maximum)))"
+                )
             }
             return n
         }
@@ -54,11 +75,12 @@ enum ExploreCommand {
                 inline = String(arg[arg.index(after: eq)...])
             }
             func value() -> String? { inline ?? args.popFirst() }
+            parsed.given.insert(name == "-j" ? "--jobs" : name)
             switch name {
             case "--": onlyFiles = true
             case "--depth": parsed.depth = try number(name, value(), minimum: 0)
-            case "--max-states": parsed.maxStates = try number(name, value(), minimum: 1)
-            case "--jobs", "-j": parsed.jobs = try number(name, value(), minimum: 1)
+            case "--max-states": parsed.maxStates = try number(name, value(), minimum: 1, maximum: 1 << 50)
+            case "--jobs", "-j": parsed.jobs = try number(name, value(), minimum: 1, maximum: maxJobs)
             case "--all": parsed.all = true
             case "--json": parsed.json = true
             case "--out":
@@ -69,7 +91,7 @@ enum ExploreCommand {
                 guard let p = Profile(rawValue: v) else { throw UsageError("invalid profile '\(v)' (ios26 or legacy)") }
                 parsed.profile = p
             case "--shard": parsed.shard = try ExploreMerge.parseShard(value())
-            case "--prefix-depth": parsed.prefixDepth = try number(name, value(), minimum: 1)
+            case "--prefix-depth": parsed.prefixDepth = try number(name, value(), minimum: 1, maximum: 1000)
             case "--merge": parsed.merge = true
             default:
                 let known = [
@@ -82,15 +104,22 @@ enum ExploreCommand {
         }
         if parsed.merge {
             if parsed.files.isEmpty { throw UsageError("'navsh explore --merge' needs the shards' --json results") }
-            if parsed.shard != nil || parsed.prefixDepth != nil {
-                throw UsageError("'--merge' reads shards' results; it takes no '--shard' or '--prefix-depth'")
+            // The search is the shards': an option of a search would be ignored, so it is refused.
+            let searchOptions = [
+                "--shard", "--prefix-depth", "--depth", "--max-states", "--jobs", "--all", "--profile",
+            ]
+            if let option = searchOptions.first(where: parsed.given.contains) {
+                throw UsageError(
+                    "'--merge' merges the shards' search as they ran it; it takes no '\(option)' (give it to every shard)"
+                )
             }
             return parsed
         }
         if parsed.files.isEmpty { throw UsageError("'navsh explore' needs a setup file (one with explore lines)") }
-        if (parsed.shard == nil) != (parsed.prefixDepth == nil) {
-            throw UsageError("'--shard K/N' and '--prefix-depth D' go together")
+        if parsed.prefixDepth != nil, parsed.shard == nil {
+            throw UsageError("'--prefix-depth D' goes with '--shard K/N'")
         }
+        if parsed.shard != nil, parsed.prefixDepth == nil { parsed.prefixDepth = defaultPrefixDepth }
         if parsed.shard != nil, !parsed.json {
             throw UsageError("'--shard' writes a result for 'navsh explore --merge': it needs '--json'")
         }
@@ -109,10 +138,15 @@ enum ExploreCommand {
             Shell.writeError("navsh: \(error.message)\n\(usage)")
             return 2
         }
-        if args.merge { return ExploreMerge.run(files: args.files, json: args.json) }
+        if args.merge { return ExploreMerge.run(files: args.files, json: args.json, out: args.out) }
         for path in args.files where access(path, R_OK) != 0 {
-            Shell.writeError("navsh: cannot read '\(path)': \(String(cString: strerror(errno)))")
+            Shell.writeError("navsh: cannot read '\(printable(path))': \(String(cString: strerror(errno)))")
             return 2
+        }
+        // Checked before the search: a counterexample file that could not be written is known at once.
+        if let out = args.out, case .failure(let problem) = SafeFile.target(out, protecting: args.files) {
+            Shell.writeError("navsh: explore: \(problem.text)")
+            return writeFailed
         }
         // The setup runs as `navsh FILE...` would, silently unless it fails.
         let sink = CapturingSink()
@@ -131,7 +165,7 @@ enum ExploreCommand {
         let declarations = session.declarations
         guard !declarations.actions.isEmpty else {
             Shell.writeError(
-                "navsh: explore: no 'explore ACTION...' line in \(args.files.joined(separator: ", ")): nothing to explore"
+                "navsh: explore: no 'explore ACTION...' line in \(args.files.map { printable($0) }.joined(separator: ", ")): nothing to explore"
             )
             return 2
         }
@@ -149,46 +183,53 @@ enum ExploreCommand {
             actions: declarations.actions, invariants: declarations.invariants,
             checks: declarations.checks ?? BuiltinProperty.allCases)
         config.depth = args.depth
-        config.maxStates = args.maxStates
-        config.jobs = args.jobs ?? max(1, availableCores())
+        let budget = MemoryBudget.states(jobs: args.jobs ?? max(1, availableCores()))
+        config.maxStates = min(args.maxStates, budget.states)
+        config.jobs = min(maxJobs, args.jobs ?? max(1, availableCores()))
         config.all = args.all
         // Batches of a fixed size (parents a job), for an instruction count that repeats.
         if let value = getenv("NAVSH_EXPLORE_BATCH"), let n = Int(String(cString: value)), n > 0 {
-            config.fixedBatchPerJob = n
+            config.fixedBatchPerJob = min(n, maxBatch)
         }
         if let shard = args.shard, let prefixDepth = args.prefixDepth {
             config.shard = ExploreShard(index: shard.index, count: shard.count, prefixDepth: prefixDepth)
+        }
+        let identity = config.shard.map {
+            SearchIdentity.of(files: args.files, config: config, profile: args.profile, start: session.state, shard: $0)
         }
         let explorer = Explorer(start: session.state, configuration: config)
 
         let writer = Shell.writer
         defer { writer.flush() }
-        let checks = config.checks.isEmpty ? "none" : config.checks.map(\.rawValue).joined(separator: " ")
-        let invariants =
-            config.invariants.isEmpty
-            ? "" : ", \(config.invariants.count) invariant\(config.invariants.count == 1 ? "" : "s")"
-        let header =
-            "explore: \(args.files.joined(separator: " ")): \(config.actions.count) action\(config.actions.count == 1 ? "" : "s"), depth \(config.depth), checks: \(checks)\(invariants)"
+        let header = Self.header(
+            files: args.files, actions: config.actions.count, depth: config.depth,
+            checks: config.checks.map(\.rawValue),
+            invariants: config.invariants.count)
         if !args.json {
             writer.line(header)
             writer.flush()
-        } else if let shard = config.shard {
-            writer.line(ExploreMerge.shardLine(shard, all: config.all, header: header))
+        } else if let identity {
+            writer.line(identity.line)
         }
 
         exploreInterrupted = 0
-        signal(SIGINT) { _ in exploreInterrupted = 1 }
-        defer { signal(SIGINT, SIG_DFL) }
+        signal(SIGINT) { _ in exploreInterrupted = SIGINT }
+        signal(SIGTERM) { _ in exploreInterrupted = SIGTERM }
+        defer {
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
         let terminal = isatty(2) == 1 && !args.json
         var lastDraw = 0.0
         var drewProgress = false
+        var readerGone = false
         let result = explorer.run(
             progress: { p in
                 let now = p.seconds
                 if terminal, now - lastDraw >= 0.1 {
                     lastDraw = now
                     drewProgress = true
-                    let rate = p.seconds > 0 ? Int(Double(p.states) / p.seconds) : p.states
+                    let rate = p.seconds > 0 ? Int(min(1e15, Double(p.states) / p.seconds)) : p.states
                     Shell.writeErrorRaw(
                         "\r\u{1b}[Kexplore: depth \(p.depth), \(grouped(p.states)) states, \(grouped(rate)) states/s, queue \(grouped(p.queue))"
                     )
@@ -199,159 +240,90 @@ enum ExploreCommand {
                     )
                     writer.flush()
                 }
-            }, shouldStop: { exploreInterrupted != 0 })
+            },
+            shouldStop: {
+                // Ctrl-C, SIGTERM, or nobody left to read the result (`| head -1`).
+                if exploreInterrupted != 0 { return true }
+                if !readerGone, stdoutReaderGone() { readerGone = true }
+                return readerGone
+            })
         if drewProgress { Shell.writeErrorRaw("\r\u{1b}[K") }
 
-        let outDirectory = args.out.map { parentDirectory(of: $0) }
-        for (index, violation) in result.violations.enumerated() {
-            let printedScript = violation.script(
-                sources: args.files.map { relativePath($0, from: ".") }, profile: args.profile)
-            if index == 0, let out = args.out, let dir = outDirectory {
-                let written = violation.script(
-                    sources: args.files.map { relativePath($0, from: dir) }, profile: args.profile)
-                if let problem = writeWholeFile(out, written) {
-                    Shell.writeError("navsh: explore: \(problem)")
-                }
-            }
-            let count = violation.steps.count
-            if args.json {
-                let steps = violation.lines.map { EventRenderer.jsonString($0) }.joined(separator: ",")
-                let path =
-                    config.shard == nil ? "" : ExploreMerge.pathField(violation.steps, waitIndex: config.actions.count)
-                writer.line(
-                    "{\"type\":\"violation\",\"property\":\(EventRenderer.jsonString(violation.name)),\"explanation\":\(EventRenderer.jsonString(violation.explanation)),\"length\":\(count),\"steps\":[\(steps)],\"script\":\(EventRenderer.jsonString(printedScript))\(path)}"
-                )
-            } else {
-                writer.line(
-                    "violated: \(violation.name) after \(count) step\(count == 1 ? "" : "s") (\(violation.explanation))"
-                )
-                writer.line("")
-                writer.line("# counterexample: navsh test fails on it")
-                for line in printedScript.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                    writer.line(String(line))
-                }
-                writer.line("")
-            }
+        var status: Int32 = 0
+        if let out = args.out {
+            status = writeCounterexample(result.violations, to: out, files: args.files, profile: args.profile)
         }
-        let rate = result.seconds > 0 ? Int(Double(result.states) / result.seconds) : result.states
-        let work = "\(grouped(result.states)) distinct states, \(grouped(result.steps)) steps"
-        let speed =
-            "in \(decimal(result.seconds, 2)) s (\(grouped(rate)) states/s, \(result.jobs) job\(result.jobs == 1 ? "" : "s"))"
-        let peakBytes = peakResidentBytes()
-        if args.json {
-            let outcome =
-                !result.violations.isEmpty
-                ? "violation" : result.cut == .interrupted ? "interrupted" : result.cut == .maxStates ? "cut" : "none"
-            writer.line(
-                "{\"type\":\"summary\",\"result\":\"\(outcome)\",\"states\":\(result.states),\"steps\":\(result.steps),\"depth\":\(config.depth),\"depth_reached\":\(result.depthReached),\"depth_complete\":\(result.depthComplete),\"exhausted\":\(result.exhausted),\"seconds\":\(decimal(result.seconds, 3)),\"jobs\":\(result.jobs),\"collision_probability\":\(scientific(result.collisionProbability)),\"max_rss_bytes\":\(peakBytes)}"
-            )
-        } else {
-            if !result.violations.isEmpty {
-                writer.line("explored \(work), depth \(result.depthReached) of \(config.depth), \(speed)")
-            } else if result.cut == .interrupted {
-                writer.line(
-                    "interrupted: no violation within depth \(result.depthComplete) (the last depth explored completely): \(work), \(speed)"
-                )
-            } else if result.cut == .maxStates {
-                writer.line(
-                    "search cut at \(grouped(result.states)) distinct states (--max-states): no violation within depth \(result.depthComplete) (the last depth explored completely): \(grouped(result.steps)) steps, \(speed)"
-                )
-            } else {
-                let exhausted =
-                    result.exhausted ? " (every reachable state was seen by depth \(result.depthComplete))" : ""
-                writer.line("no violation within depth \(config.depth): \(work), \(speed)\(exhausted)")
-            }
-            writer.line(
-                "64-bit fingerprints: probability that a collision hid a state at most \(scientific(result.collisionProbability)); peak memory \(decimal(Double(peakBytes) / 1_048_576, 1)) MiB"
-            )
-        }
+        report(
+            result, header: header, args: args, config: config, identity: identity,
+            memoryCut: budget.states < args.maxStates && result.cut == .maxStates ? budget : nil)
+        if status != 0 { return status }
         if !result.violations.isEmpty { return 1 }
-        if result.cut == .interrupted { return 130 }
+        if result.cut == .interrupted { return exploreInterrupted == SIGTERM ? 143 : 130 }
         return 0
     }
-}
 
-extension Shell {
-    /// Writes to stderr as is (no newline added): the progress line.
-    static func writeErrorRaw(_ text: String) {
-        writer.errorRaw(text)
-    }
-}
-
-/// 1234567 as "1,234,567".
-func grouped(_ n: Int) -> String {
-    let digits = String(n.magnitude)
-    var out = ""
-    for (i, c) in digits.enumerated() {
-        if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-        out.append(c)
-    }
-    return n < 0 ? "-" + out : out
-}
-
-/// A number with `places` decimals.
-func decimal(_ x: Double, _ places: Int) -> String {
-    guard x.isFinite else { return "0" }
-    var scale = 1
-    for _ in 0..<places { scale *= 10 }
-    let n = Int((x * Double(scale)).rounded())
-    let whole = n / scale
-    let fraction = n % scale
-    guard places > 0 else { return String(whole) }
-    let digits = String(fraction)
-    return "\(whole).\(String(repeating: "0", count: places - digits.count))\(digits)"
-}
-
-/// A small probability as "3.2e-14".
-func scientific(_ x: Double) -> String {
-    guard x > 0, x.isFinite else { return "0" }
-    var exponent = 0
-    var mantissa = x
-    while mantissa < 1 {
-        mantissa *= 10
-        exponent -= 1
-    }
-    while mantissa >= 10 {
-        mantissa /= 10
-        exponent += 1
-    }
-    var text = decimal(mantissa, 1)
-    if text == "10.0" {
-        text = "1.0"
-        exponent += 1
-    }
-    return "\(text)e\(exponent)"
-}
-
-/// `path` as seen from `directory` (both taken from the current directory when relative).
-func relativePath(_ path: String, from directory: String) -> String {
-    guard let target = realPath(path), let base = realPath(directory) else { return path }
-    let t = target.split(separator: "/")
-    let b = base.split(separator: "/")
-    var common = 0
-    while common < t.count, common < b.count, t[common] == b[common] { common += 1 }
-    let ups = Array(repeating: "..", count: b.count - common)
-    let rest = t[common...].map(String.init)
-    let parts = ups + rest
-    return parts.isEmpty ? "." : parts.joined(separator: "/")
-}
-
-/// This process's peak resident memory: the kernel's high-water mark of
-/// its own address space (`VmHWM`). `getrusage`'s `ru_maxrss` is the
-/// fallback only: on Linux it also counts the memory of the process that
-/// forked this one before it ran navsh (a Python bench's 14 MiB, say).
-func peakResidentBytes() -> Int {
-    if let fd = fopen("/proc/self/status", "r") {
-        defer { fclose(fd) }
-        var buffer = [CChar](repeating: 0, count: 256)
-        while fgets(&buffer, Int32(buffer.count), fd) != nil {
-            let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if line.hasPrefix("VmHWM:"), let kb = Int(line.dropFirst(6).filter(\.isNumber)) {
-                return kb * 1024
-            }
+    /// `--out FILE`: the shortest counterexample found (with `--all`, the
+    /// first of the shortest in report order), its `source` lines relative to
+    /// FILE's folder, written whole (`SafeFile`), never over a setup file; a
+    /// stale counterexample is removed when there is none. The exit status
+    /// of a failed write, or 0.
+    static func writeCounterexample(_ violations: [Violation], to out: String, files: [String], profile: Profile?)
+        -> Int32
+    {
+        guard let shortest = violations.min(by: { $0.steps.count < $1.steps.count }) else {
+            SafeFile.removeStaleCounterexample(out)
+            return 0
         }
+        let dir = parentDirectory(of: out)
+        let script = shortest.script(sources: files.map { relativePath($0, from: dir) }, profile: profile)
+        let contents =
+            out.hasSuffix(".html")
+            ? counterexamplePage(script, shortest.name, shortest.explanation, path: out, directory: dir) : script
+        if let problem = SafeFile.replace(out, with: contents, protecting: files) {
+            Shell.writeError("navsh: explore: \(problem)")
+            return writeFailed
+        }
+        if violations.count > 1 {
+            let count = shortest.steps.count
+            Shell.writeError(
+                "navsh: explore: wrote \(printable(out)): the counterexample of \(shortest.name) (\(count) step\(count == 1 ? "" : "s")), the shortest found"
+            )
+        }
+        return 0
     }
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Int(usage.ru_maxrss) * 1024
+
+    /// The first line of a run: what is searched.
+    static func header(files: [String], actions: Int, depth: Int, checks: [String], invariants: Int) -> String {
+        let checkList = checks.isEmpty ? "none" : checks.joined(separator: " ")
+        let invariantCount = invariants == 0 ? "" : ", \(invariants) invariant\(invariants == 1 ? "" : "s")"
+        return
+            "explore: \(files.joined(separator: " ")): \(actions) action\(actions == 1 ? "" : "s"), depth \(depth), checks: \(checkList)\(invariantCount)"
+    }
+}
+
+/// Whether stdout is a pipe or socket whose reader has gone (`| head -1`
+/// read what it wanted): the search's result can no longer be read.
+func stdoutReaderGone() -> Bool {
+    var st = stat()
+    guard fstat(1, &st) == 0, (st.st_mode & S_IFMT) == S_IFIFO || (st.st_mode & S_IFMT) == S_IFSOCK else {
+        return false
+    }
+    var fds = pollfd(fd: 1, events: 0, revents: 0)
+    guard poll(&fds, 1, 0) > 0 else { return false }
+    return fds.revents & Int16(POLLERR | POLLHUP) != 0
+}
+
+/// `explore --out FILE.html`: the counterexample run in a fresh session, as
+/// the page `timeline FILE.html` writes: from the state the setup (its
+/// `source` lines) left, a section for the steps and one for the violation.
+func counterexamplePage(_ script: String, _ name: String, _ why: String, path: String, directory: String) -> String {
+    let session = Session(options: SessionOptions(), output: CapturingSink(), loader: FileLoader())
+    let lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let setup = lines.prefix { $0.hasPrefix("source ") || $0.hasPrefix("set profile ") }
+    _ = session.run(script: setup.joined(separator: "\n"), file: path, directory: directory)
+    let start = session.history.count
+    let steps = ["## counterexample: \(name)"] + lines.dropFirst(setup.count) + ["## violated: \(name) (\(why))"]
+    _ = session.run(script: steps.joined(separator: "\n"), file: path, directory: directory)
+    let title = "counterexample: " + (path.split(separator: "/").last.map(String.init) ?? path)
+    return session.timelinePage(.last(Swift.max(1, session.history.count - start)), title: title)
 }

@@ -1,123 +1,271 @@
-import Glibc
 import NavExplorer
 import NavScript
+import NavigationEngine
 
-/// Reading the shards' `--json` results back for `navsh explore --merge`.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reading the shards' `--json` results back for `navsh explore --merge`:
+/// every line is checked on its own (bounded numbers, known fields) and
+/// against the others of its file (the summary's claims against the
+/// violations, each violation against the search its shard line describes).
 extension ExploreMerge {
     struct ShardViolation {
         var property: String
         var explanation: String
         var length: Int
         var path: [Int]
+        /// The step lines, checked against the path and the actions.
         var steps: [String]
-        var script: String
         /// The line as the shard wrote it (for --json).
         var line: String
     }
 
+    struct Summary {
+        var result = ""
+        var states = 0
+        var steps = 0
+        var depthReached = 0
+        var depthComplete = 0
+        var exhausted = false
+        var seconds = 0.0
+        var jobs = 1
+        var peak = 0
+    }
+
     struct ShardResult {
         var file: String
-        var index = -1
-        var count = 0
-        var prefixDepth = 0
-        var header = ""
-        var all = false
+        var id = SearchIdentity()
         var violations: [ShardViolation] = []
-        var summary: [String: JSONValue] = [:]
+        var summary = Summary()
+        var cut: Bool { summary.result == "cut" || summary.result == "interrupted" }
     }
 
     struct Problem: Error { var text: String }
 
+    /// The largest count a shard may claim (states, steps, bytes): far above
+    /// any search, far below where arithmetic on it could overflow.
+    static let maxCount = 1 << 50
+
     static func read(_ file: String) -> Result<ShardResult, Problem> {
-        guard let text = readText(file) else {
-            return .failure(Problem(text: "cannot read '\(file)': \(String(cString: strerror(errno)))"))
+        let shown = printable(file)
+        let text: String
+        switch readShardText(file) {
+        case .failure(let problem): return .failure(Problem(text: "cannot read '\(shown)': \(problem.text)"))
+        case .success(let t): text = t
         }
         var shard = ShardResult(file: file)
+        var sawShard = false
+        var sawSummary = false
+        var lines = SearchDigest()
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            let location = "\(file):\(lineNumber):1: error:"
-            guard let value = JSONValue.parse(String(line)), case .object(let object) = value else {
-                return .failure(
-                    Problem(text: "\(location) not a JSON object (give the --json output of navsh explore --shard)"))
+            if line.isEmpty { continue }
+            func fail(_ why: String) -> Result<ShardResult, Problem> {
+                .failure(Problem(text: "\(shown):\(lineNumber):1: error: \(why)"))
             }
-            switch object["type"]?.string {
+            guard let value = JSONValue.parse(String(line)), case .object(let object) = value else {
+                return fail("not a JSON object (give the --json output of navsh explore --shard)")
+            }
+            if sawSummary { return fail("a line after the summary (two runs in one file?)") }
+            let type = object["type"]?.string
+            if !sawShard, type != "shard" { return fail("the first line is not a shard line") }
+            switch type {
             case "shard":
-                guard let index = object["shard"]?.int, let count = object["of"]?.int,
-                    let prefix = object["prefix_depth"]?.int,
-                    let header = object["header"]?.string, count >= 1, (0..<count).contains(index)
-                else {
-                    return .failure(Problem(text: "\(location) a shard line needs shard, of, prefix_depth and header"))
+                if sawShard { return fail("a second shard line (two runs in one file?)") }
+                sawShard = true
+                switch SearchIdentity.parse(object) {
+                case .failure(let problem): return fail(problem.text)
+                case .success(let id): shard.id = id
                 }
-                shard.index = index
-                shard.count = count
-                shard.prefixDepth = prefix
-                shard.header = header
-                shard.all = object["all"]?.bool ?? false
+                lines.add(shard.id.digest)
             case "violation":
-                guard let property = object["property"]?.string, let explanation = object["explanation"]?.string,
-                    let length = object["length"]?.int, case .array(let pathValues)? = object["path"],
-                    let script = object["script"]?.string, case .array(let stepValues)? = object["steps"]
-                else {
-                    return .failure(
-                        Problem(
-                            text: "\(location) a violation needs property, explanation, length, path, steps and script")
-                    )
+                switch violation(object, line: String(line), of: shard) {
+                case .failure(let problem): return fail(problem.text)
+                case .success(let v): shard.violations.append(v)
                 }
-                let path = pathValues.compactMap(\.int)
-                guard path.count == pathValues.count, path.count == length else {
-                    return .failure(Problem(text: "\(location) the violation's path is not \(length) step indices"))
-                }
-                shard.violations.append(
-                    ShardViolation(
-                        property: property, explanation: explanation, length: length, path: path,
-                        steps: stepValues.compactMap(\.string), script: script, line: String(line)))
+                lines.add(String(line))
             case "summary":
-                shard.summary = object
+                sawSummary = true
+                switch summary(object, of: shard, lines: lines.hex) {
+                case .failure(let problem): return fail(problem.text)
+                case .success(let s): shard.summary = s
+                }
             case "progress":
                 continue
             default:
-                return .failure(Problem(text: "\(location) not a line of navsh explore --json"))
+                return fail("not a line of navsh explore --json")
             }
         }
-        if shard.index < 0 {
+        if !sawShard {
             return .failure(
                 Problem(
                     text:
-                        "\(file): not a shard's result (no shard line: run navsh explore with --shard K/N --prefix-depth D --json)"
+                        "\(shown): not a shard's result (no shard line: run navsh explore with --shard K/N --json)"
                 ))
         }
-        if shard.summary.isEmpty {
-            return .failure(Problem(text: "\(file): the shard's result has no summary (did the shard finish?)"))
+        if !sawSummary {
+            return .failure(Problem(text: "\(shown): the shard's result has no summary (did the shard finish?)"))
         }
         return .success(shard)
     }
 
-    /// A file's bytes as text; nil when it cannot be read.
-    static func readText(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
+    /// A violation line, checked against its shard's search: a property it
+    /// checks, reported once, steps that are its actions (or a wait) in a
+    /// sequence this shard owns, a script that is the one those steps make.
+    static func violation(_ object: [String: JSONValue], line: String, of shard: ShardResult) -> Result<
+        ShardViolation, Problem
+    > {
+        let id = shard.id
+        func fail(_ why: String) -> Result<ShardViolation, Problem> { .failure(Problem(text: why)) }
+        guard let property = object["property"]?.string, let explanation = object["explanation"]?.string,
+            let length = object["length"]?.int, case .array(let pathValues)? = object["path"],
+            let script = object["script"]?.string, case .array(let stepValues)? = object["steps"]
+        else { return fail("a violation needs property, explanation, length, path, steps and script") }
+        guard let expectLine = id.expectLine(ofProperty: property) else {
+            return fail("the violation's property is not one the shard's search checks")
+        }
+        if shard.violations.contains(where: { $0.property == property }) {
+            return fail("a second violation of the same property")
+        }
+        if !id.all, !shard.violations.isEmpty { return fail("a second violation in a run without --all") }
+        guard (0...id.depth).contains(length) else { return fail("the violation's length is not within the depth") }
+        let path = pathValues.compactMap(\.int)
+        let steps = stepValues.compactMap(\.string)
+        guard path.count == pathValues.count, path.count == length, steps.count == stepValues.count,
+            steps.count == length
+        else { return fail("the violation's path and steps are not \(length) steps") }
+        let waitIndex = id.actions.count
+        for (index, step) in zip(path, steps) {
+            guard (0...waitIndex).contains(index) else { return fail("a step index is not an action's or the wait's") }
+            if index < waitIndex {
+                guard step == "\(id.actions[index]) &" else { return fail("a step is not the action its index names") }
+            } else {
+                guard step.hasPrefix("wait "), step.hasSuffix("ms"), let ms = Int(step.dropFirst(5).dropLast(2)),
+                    (1...1_000_000_000).contains(ms), step == "wait \(ms)ms"
+                else { return fail("a wait step is not 'wait Nms'") }
+            }
+        }
+        let owner =
+            length >= id.prefixDepth
+            ? ExploreShard.shard(ofPrefix: Array(path.prefix(id.prefixDepth)), count: id.count) : 0
+        guard owner == id.index else {
+            return fail("the violation's steps belong to shard \(owner), not to shard \(id.index)")
+        }
+        let rebuilt = ExploreShard.script(
+            lines: steps, expectLine: expectLine, sources: id.sources, profile: Profile(rawValue: id.profile))
+        guard script == rebuilt else { return fail("the violation's script is not the one its steps make") }
+        guard explanation.utf8.count <= 4096 else { return fail("the violation's explanation is over 4096 bytes") }
+        return .success(
+            ShardViolation(
+                property: property, explanation: explanation, length: length, path: path, steps: steps, line: line))
+    }
+
+    /// The summary line, its numbers bounded and its claims checked against
+    /// the violations read before it.
+    static func summary(_ object: [String: JSONValue], of shard: ShardResult, lines: String) -> Result<Summary, Problem>
+    {
+        func fail(_ why: String) -> Result<Summary, Problem> { .failure(Problem(text: "the summary's \(why)")) }
+        func count(_ key: String, _ range: ClosedRange<Int> = 0...maxCount) -> Int? {
+            guard let n = object[key]?.int, range.contains(n) else { return nil }
+            return n
+        }
+        var s = Summary()
+        guard let result = object["result"]?.string, ["violation", "none", "cut", "interrupted"].contains(result)
+        else { return fail("result is not violation, none, cut or interrupted") }
+        s.result = result
+        guard let states = count("states", 1...maxCount), let steps = count("steps"), states <= steps + 1 else {
+            return fail("states and steps are not counts (at least one state, at most one a step besides the start)")
+        }
+        let depth = shard.id.depth
+        guard count("depth") == depth, let reached = count("depth_reached", 0...depth),
+            let complete = count("depth_complete", 0...reached)
+        else { return fail("depth, depth_reached or depth_complete disagree with the search's depth") }
+        guard let exhausted = object["exhausted"]?.bool else { return fail("exhausted is not true or false") }
+        guard let seconds = object["seconds"]?.double, seconds.isFinite, (0...1e7).contains(seconds) else {
+            return fail("seconds is not a time from 0 to 10,000,000")
+        }
+        guard let jobs = count("jobs", 1...ExploreCommand.maxJobs), let peak = count("max_rss_bytes") else {
+            return fail("jobs or max_rss_bytes is out of bounds")
+        }
+        (s.states, s.steps, s.depthReached, s.depthComplete, s.exhausted, s.seconds, s.jobs, s.peak) =
+            (states, steps, reached, complete, exhausted, seconds, jobs, peak)
+        let violations = shard.violations
+        guard count("violations") == violations.count, object["lines"]?.string == lines else {
+            return fail("violations or lines do not match the violation lines before it")
+        }
+        guard (result == "violation") == !violations.isEmpty else {
+            return fail("result does not match the violations before it")
+        }
+        if result == "cut" || result == "interrupted" {
+            guard complete < reached else { return fail("result says cut, but every depth reached was completed") }
+        }
+        if exhausted, !(complete < depth && reached == complete) {
+            return fail("exhausted claim disagrees with its depths")
+        }
+        if result == "none", !(complete == reached && (reached == depth || exhausted)) {
+            return fail("result says none, but the depths say the search stopped early")
+        }
+        if let longest = violations.map(\.length).max(), longest > reached {
+            return fail("depth_reached is below a violation's length")
+        }
+        if !shard.id.all, let v = violations.first, !(reached == v.length && complete == max(0, v.length - 1)) {
+            return fail("depths disagree with the violation's length")
+        }
+        return .success(s)
+    }
+
+    /// A shard's result as text: a regular file, a pipe (`<(...)`) or stdin
+    /// (`-`), at most 256 MiB; a folder or a device is refused.
+    static func readShardText(_ path: String) -> Result<String, Problem> {
+        let fd = path == "-" ? dup(0) : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(Problem(text: String(cString: strerror(errno)))) }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            errno = EINVAL
-            return nil
+        guard fstat(fd, &st) == 0 else { return .failure(Problem(text: String(cString: strerror(errno)))) }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG, S_IFIFO, S_IFSOCK: break
+        case S_IFDIR: return .failure(Problem(text: "Is a directory"))
+        default: return .failure(Problem(text: "not a regular file or a pipe"))
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > 1 << 28 {
-                errno = EFBIG
-                return nil
-            }
+        guard let bytes = HistoryFile.readAll(fd, upTo: (1 << 28) + 1) else {
+            return .failure(Problem(text: String(cString: strerror(errno))))
         }
+        if bytes.count > 1 << 28 { return .failure(Problem(text: "over 256 MiB: not a shard's result")) }
+        return .success(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// A setup file's bytes as text (for its digest); nil when it cannot be read.
+    static func readText(_ path: String) -> String? {
+        guard case .success(let fd) = ScriptFile.open(path) else { return nil }
+        defer { close(fd) }
+        guard let bytes = HistoryFile.readAll(fd, upTo: 1 << 28) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
+}
+
+/// Text from a file to print: control characters (C0, DEL, C1) and the
+/// line's own end shown as `\u{1B}`-style escapes, so what a file holds can
+/// neither move the cursor nor end a line; at most `limit` characters.
+func printable(_ text: String, limit: Int = 4096) -> String {
+    var out = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+        count += 1
+        if count > limit {
+            out += "…"
+            break
+        }
+        let v = scalar.value
+        if v < 0x20 || v == 0x7f || (0x80...0x9f).contains(v) {
+            out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
 }

@@ -1,5 +1,10 @@
-import Glibc
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads scripts from disk for `source`, files on the command line and `navsh test`.
 struct FileLoader: ScriptLoader {

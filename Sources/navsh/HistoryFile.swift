@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The prompt's history file. It is only ever a regular file owned by the
 /// user: it is never opened through a symbolic link, never truncated in
@@ -49,6 +53,13 @@ enum HistoryFile {
             if errno != EINTR { return "cannot lock \(folder): \(String(cString: strerror(errno)))" }
         }
         if let reason = checkTarget(path) { return reason }
+        // A file that is there but cannot be read (mode 000) would be read as
+        // empty and replaced by this session's lines alone: it is left alone.
+        let probe = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        if probe < 0, errno != ENOENT {
+            return "cannot read it (\(String(cString: strerror(errno)))), so it is not replaced"
+        }
+        if probe >= 0 { close(probe) }
         var merged = read(path)
         for line in lines where merged.last != line { merged.append(line) }
         return write(Array(merged.suffix(max(0, limit))), to: path)
@@ -144,5 +155,16 @@ enum HistoryFile {
             if !line.isEmpty { result.append(String(decoding: line, as: UTF8.self)) }
         }
         return result
+    }
+
+    /// Why the history's folder `folder` is not to be made: the folder
+    /// `levels` above it (`$HOME` or `$XDG_STATE_HOME`) does not exist, and
+    /// navsh makes no home; nil if it does.
+    static func baseMissing(_ folder: String, levels: Int) -> String? {
+        var base = folder
+        for _ in 0..<levels { base = parentDirectory(of: base) }
+        var st = stat()
+        guard stat(base, &st) != 0 else { return nil }
+        return "\(base) does not exist (navsh makes no home folder)"
     }
 }

@@ -2,8 +2,13 @@
 // says what the grammar takes where the cursor is.
 
 import CReadline
-import Glibc
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Screen names Tab completes (live screens and declared classes); the C
 /// completion callback reads this and asks `Completion` what the grammar

@@ -2,7 +2,12 @@
 // (HistoryFile.swift does the file itself).
 
 import CReadline
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `$NAVSH_HISTORY` if set, else `$XDG_STATE_HOME/navsh/history`, else
 /// `$HOME/.local/state/navsh/history`; nil (no history) when none of these is
@@ -11,10 +16,11 @@ func historyFilePath(environment: [String: String]) -> String? {
     if let explicit = environment["NAVSH_HISTORY"] {
         return explicit.isEmpty || explicit == "/dev/null" ? nil : explicit
     }
-    if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
+    // A relative XDG_STATE_HOME is ignored, as the XDG Base Directory specification says.
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
         return state + "/navsh/history"
     }
-    if let home = environment["HOME"], !home.isEmpty {
+    if let home = environment["HOME"], home.hasPrefix("/") {
         return home + "/.local/state/navsh/history"
     }
     return nil
@@ -56,7 +62,9 @@ extension LineEditor {
         }
         if let slash = historyPath.lastIndex(of: "/"), slash != historyPath.startIndex {
             let parent = String(historyPath[..<slash])
-            if let reason = makeDirectories(parent) {
+            // Folders are made below $XDG_STATE_HOME or $HOME, never those themselves.
+            let base = historyPath.hasSuffix("/.local/state/navsh/history") ? 3 : 1
+            if let reason = HistoryFile.baseMissing(parent, levels: base) ?? makeDirectories(parent) {
                 warn(reason)
                 return
             }

@@ -2,7 +2,12 @@
 // stores); `LineEditor.read` and long commands act on them between steps.
 
 import CReadline
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Flags written by signal handlers. Plain sig_atomic_t stores; they are
 // touched once (forcing any lazy initialisation) before a handler is installed.
@@ -44,6 +49,24 @@ extension LineEditor {
                 sigtermFlag = 1
             }
         }
+    }
+
+    /// Ctrl-C sets a flag from now on instead of ending navsh: a lesson run
+    /// with `-i` (its pauses and waits take it) before the prompt's editor exists.
+    static func installInterruptHandler() {
+        _ = sigintFlag
+        sigintFlag = 0
+        installHandler(SIGINT) { _ in sigintFlag = 1 }
+    }
+
+    /// SIGTERM or SIGHUP away from the prompt (a pause): runs the termination
+    /// action (the live picture gives the screen back) and exits 143 (129).
+    static func terminateNow() -> Never {
+        fflush(navsh_stdout())
+        terminationAction?()
+        fflush(navsh_stdout())
+        fflush(navsh_stderr())
+        exit(sighupFlag != 0 ? 129 : 143)
     }
 
     /// True once SIGTERM or SIGHUP arrived (only with installTerminationHandler).

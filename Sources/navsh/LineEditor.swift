@@ -9,8 +9,13 @@
 // loop's poll wakes up (EINTR or its bounded timeout) and acts on the flags.
 
 import CReadline
-import Glibc
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 enum LineInput: Equatable {
     case line(String)
@@ -50,6 +55,11 @@ func writeStdout(_ text: String) {
 final class LineEditor {
     /// Where the editor's own text for stdout goes (navsh's one writer); nil: the C stream.
     nonisolated(unsafe) static var output: ((String) -> Void)?
+    /// Ctrl-L: clears the screen its own way (the live picture) and returns
+    /// true, or returns false for readline's own clear.
+    nonisolated(unsafe) static var onClearScreen: (() -> Bool)?
+    /// The terminal was resized while the prompt waited (before readline redraws).
+    nonisolated(unsafe) static var onResize: (() -> Void)?
 
     let historyPath: String?
     let maxHistory: Int
@@ -74,6 +84,12 @@ final class LineEditor {
         navsh_rl_set_catch_signals(0)
         navsh_rl_set_catch_sigwinch(0)
         LineEditor.installCompletion()
+        rl_bind_key(12) { count, key in
+            guard let clear = LineEditor.onClearScreen, clear() else { return rl_clear_screen(count, key) }
+            rl_on_new_line()
+            rl_forced_update_display()
+            return 0
+        }
         using_history()
         if self.maxHistory > 0 { stifle_history(Int32(clamping: self.maxHistory)) }
         loadHistory()
@@ -134,6 +150,9 @@ final class LineEditor {
             }
             if sigwinchFlag != 0 {
                 sigwinchFlag = 0
+                // The live picture lays itself out for the new size first, so
+                // the prompt and the typed text are drawn again below it.
+                LineEditor.onResize?()
                 rl_resize_terminal()
             }
             if sigtstpFlag != 0 {

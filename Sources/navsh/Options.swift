@@ -21,6 +21,8 @@ struct Options {
     var color = "auto"
     var inputs: [Input] = []
     var interactiveAfter = false
+    /// `--live`: the phone is drawn (`show live`) from the start.
+    var live = false
     var testPaths: [String]?
     /// `navsh compare FILE`: the files to compare (exactly one).
     var comparePaths: [String]?
@@ -29,10 +31,13 @@ struct Options {
     var preemption = false
     var showVersion = false
     var showHelp = false
+    /// `--allow-write DIR`: folders a script may write under besides its own.
+    var allowWrite: [String] = []
 
     static let optionNames = [
         "--json", "--echo", "--bail", "--profile", "--clock", "--speed", "--color", "--quiet",
         "--no-init", "--version", "--help", "-c", "-i", "--unified", "--preemption",
+        "--allow-write", "--live",
     ]
 
     /// Parses arguments (without the program name); throws a usage message.
@@ -84,6 +89,7 @@ struct Options {
                 throw UsageError(
                     "option '--preemption' applies only to 'navsh compare' (in a script: set preemption on)")
             case "--no-init": options.noInit = true
+            case "--live": options.live = true
             case "--version": options.showVersion = true
             case "--help", "-h": options.showHelp = true
             case "--profile":
@@ -105,6 +111,10 @@ struct Options {
                     throw UsageError("invalid color '\(v)' (auto, always or never)")
                 }
                 options.color = v
+            case "--allow-write":
+                let v = try optionValue()
+                guard !v.isEmpty else { throw UsageError("option '--allow-write' needs a folder") }
+                options.allowWrite.append(v)
             case "-c" where options.testPaths != nil || options.comparePaths != nil,
                 "-i" where options.testPaths != nil || options.comparePaths != nil:
                 // `test` and `compare` run files: commands or a prompt would be ignored.
@@ -132,16 +142,19 @@ struct UsageError: Error {
 }
 
 let usageText = """
-    usage: navsh [OPTIONS] [FILE...]        run scripts (or read stdin; REPL on a terminal)
-           navsh -c 'CMDS' [-c 'CMDS']...  run commands, then exit
-           navsh -i FILE                   run FILE, then continue at the prompt
-           navsh test PATH...              run each .nav file (or folder of them) as a test
-           navsh explore FILE... [--depth N] [--max-states N] [--jobs N] [--all] [--out FILE] [--json]
-                                           search every interleaving of FILE's explore actions for the
-                                           shortest one that breaks a property (docs/explorer.md)
+    usage: navsh [OPTIONS] [FILE...]  run scripts (stdin; at a terminal, the prompt)
+           navsh -c 'CMDS'...        run commands, then exit
+           navsh -i FILE             run FILE, then continue at the prompt
+           navsh test PATH...        run each .nav file (or folder of them), a test
+           navsh explore FILE... [--depth N] [--max-states N] [--jobs N] [--all]
+                                 [--out FILE] [--json]
+                                     search every interleaving of FILE's explore
+                                     actions for the shortest one that breaks a
+                                     property (docs/explorer.md)
            navsh compare [--unified|--json] [--preemption] FILE
-                                           run FILE under ios26 and legacy (with --preemption: under ios26
-                                           without and with pre-emption), side by side or as a diff
+                                     run FILE under ios26 and legacy, side by side
+                                     or as a diff (--preemption: ios26 without
+                                     and with pre-emption)
 
     options:
       --json                 events as JSON lines on stdout
@@ -153,9 +166,16 @@ let usageText = """
                              (0.1: slow motion, ten times slower; 0.01 to 100)
       --color auto|always|never
       --quiet                print only diagnostics and expectation results
+      --live                 draw the phone from the start (show live); with -i,
+                             the lesson plays in real time unless --clock says so
       --no-init              do not read $XDG_CONFIG_HOME/navsh/init.nav
+      --allow-write DIR      let scripts' record and timeline write under DIR too
+                             (a script writes only in its own folder otherwise)
       --version, --help
       -                      read commands from stdin; -- ends options
 
-    exit status: 0 ok, 1 a command or expectation failed, 2 usage error, 130 interrupted
+    exit status: 0 ok, 1 a command or expectation failed (explore: a violation
+                 was found), 2 usage error, 3 output could not be written
+                 (stdout, explore --out), 130 interrupted (Ctrl-C),
+                 143 terminated (SIGTERM, explore)
     """

@@ -1,6 +1,11 @@
-import Glibc
 import NavScript
 import NavigationEngine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The one writer all of navsh's own output leaves through: every byte for
 /// stdout (events, command output, `--help`, `navsh test`'s report, the
@@ -13,7 +18,7 @@ import NavigationEngine
 /// after it is dropped, and unless the reader simply went away (EPIPE, as in
 /// `navsh ... | head -1`) it is reported once on stderr as coreutils does
 /// (`navsh: write error: No space left on device`), and `finish` turns the
-/// exit status into a failure. EPIPE keeps the status navsh would have had.
+/// exit status into 3. EPIPE keeps the status navsh would have had.
 final class OutputWriter: OutputSink {
     @exclusivity(unchecked) private var buffer = OutputBuffer(capacity: 1 << 16)
     /// Flush after every line (a person is watching).
@@ -124,13 +129,17 @@ final class OutputWriter: OutputSink {
         buffer.removeAll()
     }
 
-    /// Flushes, and gives the exit status to use: `status`, or 1 if stdout
-    /// could not be written for another reason than its reader leaving.
+    /// Flushes, and gives the exit status to use: `status`, or 3 (output
+    /// could not be written) if stdout failed for another reason than its
+    /// reader leaving.
     func finish(status: Int32) -> Int32 {
         flush()
         guard stdoutError != 0, stdoutError != EPIPE else { return status }
-        return status == 0 ? 1 : status
+        return Self.writeFailed
     }
+
+    /// The exit status of a write that failed (stdout, `explore --out`).
+    static let writeFailed: Int32 = 3
 
     private func put(_ raw: UnsafeRawBufferPointer) {
         guard stdoutError == 0 else { return } // dropped: the first error was reported

@@ -1,6 +1,11 @@
-import Glibc
 import NavScript
 import NavigationEngine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `navsh compare FILE`: the script once per profile, the two event streams
 /// side by side (or as a unified diff), differing lines marked.

@@ -1,5 +1,10 @@
-import Glibc
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Plays the transition clock in wall time: `set clock real` (the prompt's
 /// default). When a line asks for real time (`LineResult.wantsRealTime`) the
@@ -27,6 +32,11 @@ final class RealTimeDriver {
     /// can end is in flight). Returns false if Ctrl-C or SIGTERM ended the wait.
     func run(_ session: Session, until target: Int?) -> Bool {
         restartAnchor()
+        // What is typed during the wait is not echoed into the progress line
+        // (nor does its Enter leave a stale copy of it above): it waits, unseen,
+        // for the prompt, which shows it as typed.
+        let input = showProgress && isatty(0) == 1 ? RawInput() : nil
+        defer { input?.restore() }
         while true {
             // SIGTERM ends the wait at once; the prompt then saves history and exits.
             if interruptible, LineEditor.terminationPending {

@@ -1,5 +1,10 @@
-import Glibc
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The interactive prompt: readline, history, completion, init file.
 struct Repl {
@@ -35,15 +40,30 @@ struct Repl {
         // Ctrl-C, SIGTERM or SIGHUP stop a long `source` between two of its lines.
         session.interruptRequested = { LineEditor.interruptedSinceRead() || LineEditor.terminationPending }
         live.redraw(session)
+        LineEditor.onClearScreen = {
+            guard live.isOn else { return false }
+            live.clearScreen(session)
+            return true
+        }
+        LineEditor.onResize = { live.resized(session) }
         // Real time is the prompt's default; scripts keep the virtual clock unless asked.
         if options.clock == nil { session.clockMode = .real }
-        session.keepSettingsForReset()
+        if options.inputs.isEmpty {
+            session.keepSettingsForReset()
+        } else {
+            // After `-i FILE`, `reset` goes back to the command line's settings,
+            // not to those the lesson set (its slow motion).
+            var start = session.initialState
+            start.clockMode = session.clockMode
+            session.initialState = start
+        }
         driver.interruptible = true
         LineEditor.setCompletionScreens(session.completionScreens)
         var lineNumber = 0
         reading: while true {
             writer.flush()
             writer.wrapWidth = TerminalWrap.columns()
+            session.textWidth = TerminalPause.width
             let input = editor.read(prompt: "navsh> ") {
                 guard session.clockMode == .real else { return }
                 writer.redirect = { editor.printAbove($0) }

@@ -1,5 +1,10 @@
-import Glibc
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The standard descriptors. If navsh starts with 0, 1 or 2 closed, the next
 /// file it opened (a recording, the history) would get that number, and its

@@ -1,5 +1,10 @@
-import Glibc
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The executable: picks the mode from the options, runs it, returns the exit status.
 enum Shell {
@@ -49,17 +54,39 @@ enum Shell {
         }
         let host = ShellHost(
             output: writer, drivesRealTime: true, report: writer.error,
-            outputFailed: { writer.stdoutFailed })
+            outputFailed: { writer.stdoutFailed }, allowedFolders: options.allowWrite)
         let session = Session(options: sessionOptions(options), host: host)
         host.session = session
         let driver = RealTimeDriver(writer: writer, showProgress: isatty(1) == 1)
-        // `navsh -i FILE` at a terminal: FILE's `pause` lines wait for Enter, and
-        // its `show live` draws (the prompt after it keeps the same picture).
-        let live = options.interactiveAfter ? LiveView.attach(to: session, writer: writer, driver: driver) : nil
+        // `navsh -i FILE` at a terminal: FILE's `pause` lines wait for the class,
+        // and its `show live` draws (the prompt after it keeps the same picture).
+        let live =
+            options.interactiveAfter || options.live
+            ? LiveView.attach(to: session, writer: writer, driver: driver) : nil
         session.speed = options.speed
         if let clock = options.clock { session.clockMode = clock }
+        // `--live -i FILE`: the lesson is animated (real time) unless --clock says otherwise.
+        if options.live, options.interactiveAfter, options.clock == nil { session.clockMode = .real }
         session.keepSettingsForReset()
         let stdinIsTerminal = isatty(0) == 1
+        if options.interactiveAfter, stdinIsTerminal {
+            // A lesson's Ctrl-C (at a pause, during a wait) leaves for the prompt; SIGTERM ends cleanly.
+            LineEditor.installInterruptHandler()
+            LineEditor.installTerminationHandler {
+                writer.flush()
+                live?.stop()
+            }
+            driver.interruptible = true
+            session.interruptRequested = { LineEditor.interruptedSinceRead() || LineEditor.terminationPending }
+            session.textWidth = TerminalPause.width
+            // Notes and warnings wrap at spaces, as at the prompt.
+            writer.wrapWidth = TerminalWrap.columns()
+        }
+        if options.live, options.interactiveAfter || options.inputs.isEmpty, let live,
+            let message = live.set(true, session: session)
+        {
+            writer.error("navsh: --live: \(message)")
+        }
         var inputs = options.inputs
         if inputs.isEmpty, !stdinIsTerminal { inputs = [.stdin] }
         // `navsh help [COMMAND]`, when no file is called help: the help it asks for.
@@ -142,17 +169,6 @@ enum Shell {
         }
         return s
     }
-}
-
-/// Writes `contents` to `path`, replacing it; the problem, or nil.
-func writeWholeFile(_ path: String, _ contents: String) -> SessionError? {
-    guard let file = fopen(path, "w") else { return .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-    // Flushed before closing, so a full disk is seen (and its errno kept) here.
-    let written = fputs(contents, file) >= 0 && fflush(file) == 0
-    let writeError = errno
-    let closed = fclose(file) == 0
-    if written && closed { return nil }
-    return .cannotWrite(path: path, reason: String(cString: strerror(written ? errno : writeError)))
 }
 
 extension LineResult {

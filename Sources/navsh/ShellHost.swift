@@ -1,6 +1,11 @@
-import Glibc
 import NavScript
 import NavigationEngine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a session gets from navsh: output (the writer, or a capture for
 /// `navsh test`), scripts from disk, files written whole, recordings, and
@@ -20,10 +25,14 @@ final class ShellHost: SessionHost {
     /// The session, for the scripts it is reading (`record` must not write into one).
     weak var session: Session?
 
+    /// Folders a script may write under besides its own (`--allow-write`).
+    let allowedFolders: [String]
+
     init(
         output: OutputSink, drivesRealTime: Bool, report: @escaping (String) -> Void,
-        outputFailed: @escaping () -> Bool = { false }
+        outputFailed: @escaping () -> Bool = { false }, allowedFolders: [String] = []
     ) {
+        self.allowedFolders = allowedFolders
         self.output = output
         self.drivesRealTime = drivesRealTime
         self.report = report
@@ -33,15 +42,43 @@ final class ShellHost: SessionHost {
     var inputShouldStop: Bool { outputFailed() }
 
     func writeFile(_ path: String, _ contents: String) -> SessionError? {
-        writeWholeFile(path, contents)
+        writeFile(path, contents, from: nil)
+    }
+
+    /// `timeline`: written whole through a temporary file (`SafeFile`), in
+    /// the script's folder when a script asks (`SafeFile.confine`).
+    func writeFile(_ path: String, _ contents: String, from directory: String?) -> SessionError? {
+        let full: String
+        switch SafeFile.confine(path, scriptFolder: directory, allowed: allowedFolders) {
+        case .failure(let problem): return .cannotWrite(path: path, reason: problem.reason)
+        case .success(let p): full = p
+        }
+        if let session, recordingTargetIsBeingRead(full, session: session) != nil {
+            return .cannotWrite(path: path, reason: "it is a script being run")
+        }
+        switch SafeFile.write(full, Array(contents.utf8), protecting: []) {
+        case .success: return nil
+        case .failure(let problem): return .cannotWrite(path: path, reason: problem.reason)
+        }
     }
 
     func openRecording(_ path: String) -> Result<RecordingID, Problem> {
-        if let session, let problem = recordingTargetIsBeingRead(path, session: session) {
+        openRecording(path, from: nil)
+    }
+
+    func openRecording(_ path: String, from directory: String?) -> Result<RecordingID, Problem> {
+        let full: String
+        switch SafeFile.confine(path, scriptFolder: directory, allowed: allowedFolders) {
+        case .failure(let problem): return .failure(.session(.cannotRecord(path: path, reason: problem.reason)))
+        case .success(let p): full = p
+        }
+        if let session, let problem = recordingTargetIsBeingRead(full, session: session) {
             return .failure(.session(problem))
         }
-        guard let file = fopen(path, "a") else {
-            return .failure(.session(.cannotRecord(path: path, reason: String(cString: strerror(errno)))))
+        let file: UnsafeMutablePointer<FILE>
+        switch SafeFile.openForAppending(full, protecting: []) {
+        case .failure(let problem): return .failure(.session(.cannotRecord(path: path, reason: problem.reason)))
+        case .success(let f): file = f
         }
         let id = nextRecording
         nextRecording += 1

@@ -1,6 +1,11 @@
-import Glibc
 import NavScript
 import NavigationEngine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Notes and warnings at a terminal, wrapped at spaces to its width: a
 /// terminal wraps a long line wherever the column ends, mid-word (issue 15).

@@ -1,5 +1,10 @@
-import Glibc
 import NavScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `navsh test PATH...`: each script in a fresh session; PASS or FAIL per file.
 enum TestRunner {
@@ -25,7 +30,7 @@ enum TestRunner {
             if (st.st_mode & S_IFMT) == S_IFDIR {
                 let before = found.files.count
                 walk(path, into: &found)
-                if found.files.count == before, !found.problems.contains(where: { $0.0 == path }) {
+                if found.files.count == before, !found.problems.contains(where: { $0.0 == path || $0.0.hasPrefix(path.hasSuffix("/") ? path : path + "/") }) {
                     found.problems.append((path, "no .nav files in this folder"))
                 }
             } else {
@@ -36,14 +41,16 @@ enum TestRunner {
         var failed = 0
         for (folder, problem) in found.problems {
             failed += 1
-            writer.line("FAIL \(folder)")
-            writer.line("  navsh: \(problem)")
+            writer.line("FAIL \(printable(folder))")
+            writer.line("  navsh: \(printable(problem))")
         }
         for file in found.files {
             let sink = CapturingSink()
             var sessionOptions = Shell.sessionOptions(options)
             sessionOptions.json = false
-            let host = ShellHost(output: sink, drivesRealTime: false, report: { sink.diagnostic($0) })
+            let host = ShellHost(
+                output: sink, drivesRealTime: false, report: { sink.diagnostic($0) },
+                allowedFolders: options.allowWrite)
             let session = Session(options: sessionOptions, host: host)
             host.session = session
             Shell.runFile(file, session: session)
@@ -57,13 +64,13 @@ enum TestRunner {
                 } else { session.failureCount == 0 }
             if ok, host.failedRecordings == 0 {
                 passed += 1
-                writer.line("PASS \(file)")
+                writer.line("PASS \(printable(file))")
             } else {
                 failed += 1
-                writer.line("FAIL \(file)")
-                for diagnostic in sink.diagnostics { writer.line("  \(diagnostic)") }
+                writer.line("FAIL \(printable(file))")
+                for diagnostic in sink.diagnostics { writer.line("  \(printable(diagnostic))") }
                 if let line = mustFailOn {
-                    writer.line("  \(file): expected to fail on line \(line) only (\(ExpectedFailure.pragma))")
+                    writer.line("  \(printable(file)): expected to fail on line \(line) only (\(ExpectedFailure.pragma))")
                 }
             }
         }
@@ -77,7 +84,7 @@ enum TestRunner {
     /// cannot be read is a problem, not a silent skip.
     static func walk(_ directory: String, into found: inout Found) {
         guard let dir = opendir(directory) else {
-            found.problems.append((directory, "cannot read folder '\(directory)': \(String(cString: strerror(errno)))"))
+            found.problems.append((directory, "cannot read folder '\(printable(directory))': \(String(cString: strerror(errno)))"))
             return
         }
         var files: [String] = []
@@ -89,15 +96,25 @@ enum TestRunner {
             if name.hasPrefix(".") { continue }
             let path = directory.hasSuffix("/") ? directory + name : "\(directory)/\(name)"
             var st = stat()
-            guard lstat(path, &st) == 0 else { continue }
+            // An entry that cannot even be looked at (a path longer than PATH_MAX) is a failure, not a skip.
+            guard lstat(path, &st) == 0 else {
+                found.problems.append((path, "cannot read '\(printable(path))': \(String(cString: strerror(errno)))"))
+                continue
+            }
             switch st.st_mode & S_IFMT {
             case S_IFDIR:
                 folders.append(path)
             case S_IFLNK:
                 // A link is taken only to something that is not a folder.
+                // A .nav link that leads nowhere (dangling, or a loop) is a failure, not a skip.
                 var target = stat()
-                if name.hasSuffix(".nav"), stat(path, &target) == 0, (target.st_mode & S_IFMT) != S_IFDIR {
-                    files.append(path)
+                if name.hasSuffix(".nav") {
+                    if stat(path, &target) != 0 {
+                        found.problems.append(
+                            (path, "cannot read '\(printable(path))': \(String(cString: strerror(errno)))"))
+                    } else if (target.st_mode & S_IFMT) != S_IFDIR {
+                        files.append(path)
+                    }
                 }
             default:
                 if name.hasSuffix(".nav") { files.append(path) }

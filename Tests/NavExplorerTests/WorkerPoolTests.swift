@@ -42,3 +42,8 @@ struct WorkerPoolTests {
         }
     }
 }
+
+/// Memory threads write at different places (each place by one thread).
+struct SendablePointer<T>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<T>
+}

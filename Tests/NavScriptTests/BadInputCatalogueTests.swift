@@ -235,7 +235,7 @@ let badInputs: [BadInput] = [
     BadInput("bad expectation", setup: catalogueSetup, "expect depth -1", says: "invalid depth"),
     BadInput(
         "unknown expectation", setup: catalogueSetup, "expect happiness", says: "'expect' does not take 'happiness'"),
-    BadInput("timeline to an unknown format", setup: catalogueSetup, "timeline out.txt", says: "ends in neither"),
+    BadInput("timeline to an unknown format", setup: catalogueSetup, "timeline out.txt", says: "ends in none of them"),
     BadInput(
         "timeline to an unwritable path", setup: catalogueSetup, "timeline /proc/no/such/dir/t.svg",
         says: "/proc/no/such/dir/t.svg|'timeline' is not supported yet"),

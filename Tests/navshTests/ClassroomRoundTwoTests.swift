@@ -8,8 +8,13 @@
 // far shorter than it takes, or that nothing more arrives in a long drain.
 
 import Foundation
-import Glibc
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class ClassroomRoundTwoTests: TerminalTestCase {
     static let prompt = "navsh> "

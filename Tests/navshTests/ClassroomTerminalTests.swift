@@ -10,8 +10,13 @@
 // look at the rendered screen (TerminalScreen) or tolerate that sequence.
 
 import Foundation
-import Glibc
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class ClassroomTerminalTests: TerminalTestCase {
     static let prompt = "navsh> "

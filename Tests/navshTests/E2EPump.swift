@@ -11,7 +11,12 @@
 // stdin tests timed out under load and passed alone (issue 14 item 16).
 
 import Foundation
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 struct E2EPump {
     private(set) var stdout = Data()

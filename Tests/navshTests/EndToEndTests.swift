@@ -6,8 +6,13 @@
 // test fails, so a hang never blocks the run.
 
 import Foundation
-import Glibc
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // MARK: - Harness
 

@@ -10,8 +10,13 @@
 // on timing, and every test has its own folder.
 
 import Foundation
-import Glibc
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @Suite("FileReliability")
 struct FileReliabilityTests {

@@ -8,8 +8,13 @@
 // appeared" and "the process exited".
 
 import Foundation
-import Glibc
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class HistoryFileTests: TerminalTestCase {
     static let prompt = "navsh> "

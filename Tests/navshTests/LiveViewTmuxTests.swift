@@ -6,8 +6,13 @@
 // the picture changes in the right direction between captures, not when.
 
 import Foundation
-import Glibc
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class LiveViewTmuxTests: TerminalTestCase {
     override var folderPrefix: String { "navsh-live" }

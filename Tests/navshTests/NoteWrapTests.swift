@@ -3,8 +3,13 @@
 // event (the shared scenarios and scripts/ check that byte for byte).
 
 import Foundation
-import Glibc
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class NoteWrapTests: TerminalTestCase {
     static let prompt = "navsh> "

@@ -10,8 +10,13 @@
 // ten minutes, so only an interrupt can end it within the deadline.
 
 import Foundation
-import Glibc
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class PromptReliabilityTests: TerminalTestCase {
     static let prompt = "navsh> "

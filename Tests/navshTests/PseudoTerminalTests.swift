@@ -7,8 +7,13 @@
 // instead of blocking the run.
 
 import Foundation
-import Glibc
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // MARK: - Tests
 

@@ -12,8 +12,13 @@
 // read and every wait has a deadline, so a hang fails the test fast.
 
 import Foundation
-import Glibc
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class SignalAndStreamTests: TerminalTestCase {
     static let prompt = "navsh> "

@@ -5,8 +5,13 @@
 // readline's redraws) into the lines a person would see.
 
 import Foundation
-import Glibc
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // MARK: - Harness
 

@@ -4,8 +4,13 @@
 // the exit status stays the one navsh would have had.
 
 import Foundation
-import Glibc
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @Suite("Write errors")
 struct WriteErrorTests {

@@ -4,7 +4,8 @@
 # installing its Debian PACKAGE with apt-get when it is not (as root; else it
 # prints the command to run and returns 1). Used for GNU parallel (package
 # `parallel`, which runs `navsh explore --shard` shards) and SPIN (package
-# `spin`, the anchor of `scripts/bench explore`).
+# `spin`, the anchor of `scripts/bench explore`) and Chromium (package `chromium`,
+# which opens the pages `timeline FILE.html` writes, headless, in the tests).
 ensure_tools() {
     local missing=() pair
     for pair in "$@"; do

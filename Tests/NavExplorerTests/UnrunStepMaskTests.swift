@@ -9,7 +9,7 @@ import Testing
 /// repeated, reach the same states, and each copy of an action takes the
 /// steps the action takes alone.
 @Suite("Step masks and the tests per step agree")
-struct H3StepMaskTests {
+struct UnrunStepMaskTests {
     static let actions = [
         "back", "swipe", "\"drag 70%\"", "release", "\"push Detail\"", "pop", "\"present Sheet\"", "dismiss",
     ]

@@ -1,0 +1,107 @@
+import NavigationEngine
+
+/// `timeline FILE [SPAN] [large]`: the session's events as a picture, as
+/// Mermaid, or as a page that replays them; and the `##` sections they are
+/// marked with.
+extension Session {
+    /// A `##` comment line (after blanks): a section's heading.
+    func isHeading(_ line: String) -> Bool {
+        var utf8 = line.utf8[...]
+        while let first = utf8.first, first == 32 || first == 9 { utf8 = utf8.dropFirst() }
+        return utf8.starts(with: "##".utf8)
+    }
+
+    /// A `##` comment line was read: a section begins (a mark on the timeline).
+    func markSection(_ line: String) {
+        var text = Substring(line)
+        while let first = text.first, first == " " || first == "\t" || first == "#" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        markTimeline(.section(Timeline.clean(String(text))))
+    }
+
+    /// The number a section's title starts with (`3. Modal` is 3), if any.
+    static func sectionNumber(_ title: String) -> Int? {
+        let digits = title.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count < 10 else { return nil }
+        let rest = title.dropFirst(digits.count)
+        guard rest.isEmpty || rest.first == "." || rest.first == " " || rest.first == ":" || rest.first == ")"
+        else { return nil }
+        return Int(digits)
+    }
+
+    /// Where section `n` begins in the history (counting trimmed events): the
+    /// last heading numbered `n` (`## 3. ...`), else the `n`th heading kept.
+    func sectionStart(_ n: Int) -> Int? {
+        var count = 0
+        var nth: Int?
+        var numbered: Int?
+        for mark in timelineMarks {
+            guard case .section(let title) = mark.kind else { continue }
+            count += 1
+            if count == n { nth = mark.before }
+            if Session.sectionNumber(title) == n { numbered = mark.before }
+        }
+        return numbered ?? nth
+    }
+
+    /// Writes `timeline FILE`; false (and a failure) when it could not.
+    func writeTimeline(
+        _ path: String, _ span: TimelineSpan, large: Bool, directory: String?, at here: SourceLocation?
+    ) -> Bool {
+        if case .sinceSection(let n) = span, sectionStart(n) == nil {
+            fail(.session(.noSection(n)), at: here)
+            return false
+        }
+        let (events, marks) = timelineEvents(span)
+        let names = current.model.names
+        let contents: String
+        switch TimelineFormat(path: path) ?? .svg {
+        case .svg: contents = TimelineRenderer.svg(events, marks: marks, names: names, large: large)
+        case .markdown: contents = TimelineRenderer.mermaid(events, marks: marks, names: names)
+        case .html: contents = timelinePage(span, title: Session.fileName(path), large: large)
+        }
+        if let problem = writeFile.map({ $0(path, contents) }) ?? host.writeFile(path, contents, from: directory) {
+            fail(.session(problem), at: here)
+            return false
+        }
+        say(
+            "wrote \(path): \(events.count) event\(events.count == 1 ? "" : "s")\(historyDropped > 0 && span == .all ? " (the \(historyDropped) oldest were not kept)" : "")"
+        )
+        return true
+    }
+
+    /// The page `timeline FILE.html` writes, for the events `span` takes.
+    public func timelinePage(_ span: TimelineSpan = .all, title: String, large: Bool = false) -> String {
+        let (events, _) = timelineEvents(span)
+        let start = historyDropped &+ log.count &- events.count
+        // The marks drawn, with how many were made before the first (the frames count them).
+        var marks: [TimelineMark] = []
+        var firstMark: Int?
+        for (i, mark) in timelineMarks.enumerated() {
+            let before = mark.before &- start
+            guard before >= 0, before <= events.count else { continue }
+            if firstMark == nil { firstMark = i }
+            marks.append(TimelineMark(before: before, kind: mark.kind))
+        }
+        let marksBefore = firstMark ?? timelineMarks.count
+        var kept: [TimelinePage.KeptFrame] = []
+        for f in frames.kept {
+            let e = f.events &- start
+            guard e <= events.count else { break }
+            let m = f.marks &- marksBefore
+            if e < 0 || (e == 0 && m <= 0) {
+                // Before the first stop: the phone as the page opens.
+                kept = [TimelinePage.KeptFrame(events: 0, marks: 0, frame: f.frame)]
+                continue
+            }
+            kept.append(TimelinePage.KeptFrame(events: Swift.max(0, e), marks: Swift.max(0, m), frame: f.frame))
+        }
+        return TimelinePage.html(
+            events, marks: marks, frames: kept, names: current.model.names, title: title, large: large)
+    }
+
+    /// The last part of a path.
+    static func fileName(_ path: String) -> String {
+        String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path))
+    }
+}

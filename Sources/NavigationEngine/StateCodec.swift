@@ -1,0 +1,261 @@
+/// The search's state apart from the model: a canonical state as a vector of
+/// 64-bit words, like SPIN's state vector, and the one codec between the two
+/// (docs/explorer.md, "The state as words").
+///
+/// A state is a model made canonical (`NavigationModel.canonicalize()`, then
+/// `renameInstances()` when the search renames): the clock made relative (it
+/// reads 0; a transition's start and end, a modal transition's end are
+/// counted from now), `nextNavID` 0, the work count 0, guarantees of released
+/// screens dropped, and each class's instances renumbered in a canonical
+/// order. Its words hold every field `==` compares but the declarations, which
+/// no step can change and every state of a search shares (the durations, the
+/// screens' traits, the controller class `use` chose, the class names): the
+/// codec keeps those, from the model it is made with.
+///
+/// The layout. An int is its two's complement (`Int64` bits); a screen name is
+/// one word, its class number high and its ordinal low (`class << 32 |
+/// ordinal`), or, for an ordinal that does not fit, the escape word (all ones)
+/// then the class number and the ordinal; a text (a delegate's name, a tab's
+/// name, an alert's text), an outside delegate and a controller class are
+/// their number in the codec's tables, which grow as it meets new ones. Each
+/// list is its count, then its elements; each optional is a bit of a header
+/// word, then its value when the bit is set. In order:
+///
+/// 1. The model's header (`ModelBits`): the profile, `nesting`,
+///    `contentPanUsed`, the window's case, a modal transition (its direction,
+///    its animation), an alert (its action's case, an asker), why the UI is
+///    frozen (3 bits: 0 when it is not), a gate breach, a confirmation breach.
+/// 2. `created`, the instances created so far.
+/// 3. The per-class counters: their count, then the class number and the
+///    counter of each, by class number.
+/// 4. The live screens: their count, then each screen's name and one word of
+///    flags (`ScreenBits`: view loaded, gate pushed, back hidden by a gate, a
+///    parent; the parent's id from bit 4), in canonical name order.
+/// 5. The controllers: the count of compared ids (1 up to the last live
+///    controller), then for each id a 0 for an empty slot or the controller:
+///    its header (`NavBits`, never 0: its bit 0 is set), its class, its stack,
+///    the outside delegate it has or forwards to, its safe delegate, its
+///    transition (the destination, the source, the start, the end, the
+///    percent of an interactive one, the screens removed, the screens added
+///    below), its queued calls (a call is one word of case and animation,
+///    then its name or its list), its tab's name.
+/// 6. The window: a controller's id, or the tabs' ids and the selected index.
+/// 7. The modals, bottom to top: each a word of which optionals are set, the
+///    presenter, the screen, the controller's id.
+/// 8. The modal transition (a modal, then its end), the alert (its text, its
+///    controller, the safe pop's call, the asker), the frozen pop's
+///    controller, when the header says they are there.
+/// 9. The guarantees: the guarded entries (controller, screen, gate), the
+///    granted screens, the gate breach, the confirmation breach.
+///
+/// Decoding builds a model of its own storage from the declarations and the
+/// words (`decode(_:)`): stepping it shares no buffer with any other state.
+/// StateCodecTests holds the codec to the model on every state the bench and
+/// findings setups reach: decode then encode gives the same words; two states
+/// have the same words exactly when they are `==`; a decoded state steps to
+/// the state, and the events, its model steps to.
+public struct StateCodec {
+    /// The declarations of the search's states, and the class names met so
+    /// far (the longest table of the lineage: `==` takes a table and its
+    /// prefixes as equal).
+    var declarations: NavigationModel
+    /// The texts, outside delegates and controller classes met, numbered in
+    /// the order met.
+    var texts = NumberedTable<String>()
+    var delegates = NumberedTable<OutsideDelegate>()
+    var classes = NumberedTable<ControllerClass>()
+
+    /// A codec for the states of a search from `start` (whose declarations they all share).
+    public init(declarationsOf start: NavigationModel) {
+        var declarations = NavigationModel(profile: start.profile)
+        declarations.durations = start.durations
+        declarations.traits = start.traits
+        declarations.controllerClass = start.controllerClass
+        declarations.names = start.names
+        self.declarations = declarations
+    }
+
+    /// The words of `model`, a canonical state with the codec's declarations.
+    public mutating func encode(_ model: NavigationModel) -> [UInt64] {
+        var words: [UInt64] = []
+        encode(model, into: &words)
+        return words
+    }
+
+    /// `encode(_:)` into `words`, which it empties first.
+    public mutating func encode(_ model: NavigationModel, into words: inout [UInt64]) {
+        precondition(
+            model.durations == declarations.durations && model.traits == declarations.traits
+                && model.controllerClass == declarations.controllerClass,
+            "a codec encodes the states of one search, which share their declarations")
+        if model.names.count > declarations.names.count { declarations.names = model.names }
+        var w = WordWriter(words: [])
+        swap(&w.words, &words)
+        w.words.removeAll(keepingCapacity: true)
+        w.put(ModelBits.of(model).rawValue)
+        w.put(model.created)
+        let counted = model.counters.classes
+        w.put(counted.count)
+        for cls in counted {
+            w.put(UInt64(cls.id))
+            w.put(model.counters[cls] ?? 0)
+        }
+        var screens: [Screen] = []
+        screens.reserveCapacity(model.screens.count)
+        model.screens.forEachScreen { screens.append($0) }
+        screens.sort { ScreenName.canonicalOrder($0.name, $1.name) }
+        w.put(screens.count)
+        for screen in screens {
+            w.put(screen.name)
+            w.put(ScreenBits.of(screen))
+        }
+        let ids = model.navs.comparedIDs
+        w.put(ids.count)
+        for id in ids {
+            if let nav = model.navs[id] { encode(nav, into: &w) } else { w.put(0 as UInt64) }
+        }
+        switch model.window {
+        case .nav(let id): w.put(id)
+        case .tabs(let ids, let selected):
+            w.put(ids)
+            w.put(selected)
+        }
+        w.put(model.modals.count)
+        for modal in model.modals { w.put(modal) }
+        if let transition = model.modalTransition {
+            w.put(transition.modal)
+            w.put(transition.end)
+        }
+        if let alert = model.alert {
+            w.put(texts.number(of: alert.text))
+            switch alert.action {
+            case .customBack(let nav): w.put(nav)
+            case .safePop(let nav, let call):
+                w.put(nav)
+                w.put(call)
+            }
+            if let asker = alert.asker { w.put(asker) }
+        }
+        if let frozen = model.frozen { w.put(frozen.nav) }
+        let guarantees = model.guarantees
+        w.put(guarantees.guarded.count)
+        for entry in guarantees.guarded { w.put(entry) }
+        w.put(guarantees.granted)
+        if let breach = guarantees.gateBreach { w.put(breach) }
+        if let screen = guarantees.confirmationBreach { w.put(screen) }
+        swap(&w.words, &words)
+    }
+
+    /// A controller's words (layout part 5).
+    private mutating func encode(_ nav: NavController, into w: inout WordWriter) {
+        w.put(NavBits.of(nav).rawValue)
+        w.put(classes.number(of: nav.cls))
+        w.put(nav.stack)
+        switch nav.delegate {
+        case .outside(let outside), .controller(forwardingTo: .some(let outside)): w.put(delegates.number(of: outside))
+        case .none, .controller(forwardingTo: .none): break
+        }
+        if let safe = nav.safeDelegate { w.put(safe) }
+        if let t = nav.transition {
+            w.put(t.to)
+            if let from = t.from { w.put(from) }
+            w.put(t.start)
+            if let end = t.end { w.put(end) }
+            if case .interactive(let percent, _) = t.kind { w.put(percent) }
+            w.put(t.removed)
+            w.put(t.addedBelow)
+        }
+        w.put(nav.queue.count)
+        for call in nav.queue { w.put(call) }
+        if let tab = nav.tabName { w.put(texts.number(of: tab)) }
+    }
+}
+
+/// Values numbered in the order they were met (a codec's texts, delegates, classes).
+struct NumberedTable<Value: Hashable> {
+    private(set) var values: [Value] = []
+    private var numbers: [Value: Int] = [:]
+
+    /// The value's number, given it now if it has none.
+    mutating func number(of value: Value) -> Int {
+        if let number = numbers[value] { return number }
+        numbers[value] = values.count
+        values.append(value)
+        return values.count - 1
+    }
+
+    /// The value numbered `number`, nil when no value has it.
+    func value(_ number: Int) -> Value? {
+        values.indices.contains(number) ? values[number] : nil
+    }
+}
+
+/// Appends the words of a state (`StateCodec`'s layout).
+struct WordWriter {
+    var words: [UInt64]
+
+    /// The word that starts a screen name whose ordinal does not fit 32 bits.
+    static let escape = UInt64.max
+
+    mutating func put(_ word: UInt64) { words.append(word) }
+
+    mutating func put(_ value: Int) { words.append(UInt64(bitPattern: Int64(value))) }
+
+    mutating func put(_ name: ScreenName) {
+        if name.ordinal >= 0, name.ordinal < 0xFFFF_FFFF {
+            put(UInt64(name.cls.id) << 32 | UInt64(name.ordinal))
+        } else {
+            put(Self.escape)
+            put(UInt64(name.cls.id))
+            put(name.ordinal)
+        }
+    }
+
+    mutating func put(_ names: [ScreenName]) {
+        put(names.count)
+        for name in names { put(name) }
+    }
+
+    mutating func put(_ ids: [Int]) {
+        put(ids.count)
+        for id in ids { put(id) }
+    }
+
+    /// Bit 0: a presenter; bit 1: a controller; then the presenter, the screen, the controller.
+    mutating func put(_ modal: Modal) {
+        put((modal.presenter == nil ? 0 : 1) | (modal.nav == nil ? 0 : 2) as UInt64)
+        if let presenter = modal.presenter { put(presenter) }
+        put(modal.screen)
+        if let nav = modal.nav { put(nav) }
+    }
+
+    /// The case and animation in one word (`NavCallCase`), then the name or the list.
+    mutating func put(_ call: NavCall) {
+        switch call {
+        case .push(let name, let animated):
+            put(NavCallCase.push.word(animated: animated))
+            put(name)
+        case .pop(let animated): put(NavCallCase.pop.word(animated: animated))
+        case .popTo(let name, let animated):
+            put(NavCallCase.popTo.word(animated: animated))
+            put(name)
+        case .popToRoot(let animated): put(NavCallCase.popToRoot.word(animated: animated))
+        case .setStack(let names, let animated):
+            put(NavCallCase.setStack.word(animated: animated))
+            put(names)
+        }
+    }
+
+    mutating func put(_ entry: Guarantees.Guarded) {
+        put(entry.nav)
+        put(entry.screen)
+        put(entry.gate)
+    }
+}
+
+/// A queued call's case: its word is `rawValue << 1 | animated`.
+enum NavCallCase: UInt64 {
+    case push, pop, popTo, popToRoot, setStack
+
+    func word(animated: Bool) -> UInt64 { rawValue << 1 | (animated ? 1 : 0) }
+}

@@ -1,0 +1,224 @@
+import NavExplorer
+import NavScript
+import NavigationEngine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension ExploreMerge {
+    /// `navsh explore --merge FILE... [--json] [--out FILE]`: the shards'
+    /// results, checked against one another, as the one run would print them.
+    static func run(files: [String], json: Bool, out: String?) -> Int32 {
+        var shards: [ShardResult] = []
+        for file in files {
+            switch read(file) {
+            case .success(let shard): shards.append(shard)
+            case .failure(let problem):
+                Shell.writeError("navsh: explore --merge: \(problem.text)")
+                return 2
+            }
+        }
+        guard let first = shards.first else { return 2 }
+        // The same search, every shard once.
+        for shard in shards where shard.id.digest != first.id.digest {
+            Shell.writeError(
+                "navsh: explore --merge: \(printable(shard.file)) is a shard of another search than \(printable(first.file)) (\(difference(shard.id, first.id)) differ)"
+            )
+            return 2
+        }
+        let indices = shards.map(\.id.index).sorted()
+        guard indices == Array(0..<first.id.count) else {
+            let missing = Set(0..<first.id.count).subtracting(indices).sorted()
+            let twice = Dictionary(grouping: indices, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+            var why: [String] = []
+            if !missing.isEmpty {
+                let shown =
+                    missing.prefix(10).map(String.init).joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
+                why.append("missing shard\(missing.count == 1 ? "" : "s") \(shown) of \(first.id.count)")
+            }
+            if !twice.isEmpty {
+                let shown = twice.prefix(10).map(String.init).joined(separator: ", ") + (twice.count > 10 ? ", …" : "")
+                why.append("shard\(twice.count == 1 ? "" : "s") \(shown) given twice")
+            }
+            Shell.writeError(
+                "navsh: explore --merge: \(why.joined(separator: "; ")): the merged result would not cover every sequence"
+            )
+            return 2
+        }
+        if let problem = checkActions(first.id) {
+            Shell.writeError("navsh: explore --merge: \(printable(first.file)): \(problem)")
+            return 2
+        }
+        let id = first.id
+        let chosen = choose(shards, all: id.all, id: id)
+
+        // A shard cut short (--max-states, Ctrl-C) did not look at every
+        // sequence shorter than the counterexample: a shorter one may be there.
+        var unsure: [String] = []
+        for v in chosen {
+            for shard in shards where shard.cut && shard.summary.depthComplete + 1 < v.length {
+                if !shard.violations.contains(where: { $0.property == v.property }) {
+                    unsure.append(
+                        "shard \(shard.id.index) was cut at depth \(shard.summary.depthComplete + 1) (complete to depth \(shard.summary.depthComplete)): a shorter counterexample of \(printable(v.property)) may be in it"
+                    )
+                }
+            }
+        }
+
+        let states = shards.reduce(0) { $0 + $1.summary.states }
+        let steps = shards.reduce(0) { $0 + $1.summary.steps }
+        let slowest = shards.map(\.summary.seconds).max() ?? 0
+        let total = shards.reduce(0.0) { $0 + $1.summary.seconds }
+        let jobs = shards.reduce(0) { $0 + $1.summary.jobs }
+        let peak = shards.map(\.summary.peak).max() ?? 0
+        let interrupted = shards.contains { $0.summary.result == "interrupted" }
+        let cut = shards.contains { $0.summary.result == "cut" }
+        let depthComplete = shards.map(\.summary.depthComplete).min() ?? 0
+        let depthReached =
+            chosen.isEmpty ? (shards.map(\.summary.depthReached).max() ?? 0) : (chosen.map(\.length).min() ?? 0)
+        let exhausted = shards.allSatisfy(\.summary.exhausted)
+        let n = Double(states)
+        let collision = n * n / 36_893_488_147_419_103_232.0
+        let profile = Profile(rawValue: id.profile)
+
+        var status: Int32 = !chosen.isEmpty ? 1 : interrupted ? 130 : 0
+        if let out {
+            if let v = chosen.min(by: precedes) {
+                let dir = parentDirectory(of: out)
+                let script = ExploreShard.script(
+                    lines: v.steps, expectLine: id.expectLine(ofProperty: v.property) ?? nil,
+                    sources: id.paths.map { relativePath($0, from: dir) }, profile: profile)
+                if let problem = SafeFile.replace(out, with: script, protecting: []) {
+                    Shell.writeError("navsh: explore --merge: \(problem)")
+                    status = ExploreCommand.writeFailed
+                }
+            } else {
+                SafeFile.removeStaleCounterexample(out)
+            }
+        }
+
+        let writer = OutputWriter()
+        defer { writer.flush() }
+        if !json { writer.line(printable(id.header)) }
+        for v in chosen {
+            if json {
+                writer.line(v.line)
+            } else {
+                writer.line(
+                    "violated: \(printable(v.property)) after \(v.length) step\(v.length == 1 ? "" : "s") (\(printable(v.explanation)))"
+                )
+                writer.line("")
+                writer.line("# counterexample: navsh test fails on it")
+                let script = ExploreShard.script(
+                    lines: v.steps, expectLine: id.expectLine(ofProperty: v.property) ?? nil, sources: id.sources,
+                    profile: profile)
+                for line in script.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                    writer.line(printable(String(line)))
+                }
+                writer.line("")
+            }
+        }
+        if json {
+            let outcome = !chosen.isEmpty ? "violation" : interrupted ? "interrupted" : cut ? "cut" : "none"
+            writer.line(
+                "{\"type\":\"summary\",\"result\":\"\(outcome)\",\"states\":\(states),\"steps\":\(steps),\"depth\":\(id.depth),\"depth_reached\":\(depthReached),\"depth_complete\":\(depthComplete),\"exhausted\":\(exhausted),\"seconds\":\(decimal(slowest, 3)),\"seconds_all_shards\":\(decimal(total, 3)),\"jobs\":\(jobs),\"shards\":\(id.count),\"shortest_unsure\":\(!unsure.isEmpty),\"collision_probability\":\(scientific(collision)),\"max_rss_bytes\":\(peak)}"
+            )
+        } else {
+            for note in unsure { writer.line("note: not necessarily the shortest: \(note)") }
+            let work = "\(grouped(states)) distinct states, \(grouped(steps)) steps"
+            // The rate of the work as done: every shard's states over every shard's seconds.
+            let rate = total >= 0.001 ? "\(grouped(Int(min(1e15, Double(states) / total)))) states/s a shard, " : ""
+            let speed =
+                "in \(decimal(slowest, 2)) s (the slowest of \(id.count) shards; \(decimal(total, 2)) s in all, \(rate)\(jobs) job\(jobs == 1 ? "" : "s"))"
+            if !chosen.isEmpty {
+                writer.line("explored \(work), depth \(depthReached) of \(id.depth), \(speed)")
+            } else if interrupted {
+                writer.line(
+                    "interrupted: no violation within depth \(depthComplete) (the last depth explored completely): \(work), \(speed)"
+                )
+            } else if cut {
+                writer.line(
+                    "search cut (--max-states in a shard): no violation within depth \(depthComplete) (the last depth explored completely): \(grouped(steps)) steps, \(speed)"
+                )
+            } else {
+                let ex = exhausted ? " (every reachable state was seen by depth \(depthComplete))" : ""
+                writer.line("no violation within depth \(id.depth): \(work), \(speed)\(ex)")
+            }
+            writer.line(
+                "64-bit fingerprints: probability that a collision hid a state at most \(scientific(collision)); peak memory \(decimal(Double(peak) / 1_048_576, 1)) MiB (the largest shard); states are counted in every shard that stored them"
+            )
+        }
+        return status
+    }
+
+    /// Shortest first, then first in the explore list's order.
+    static func precedes(_ a: ShardViolation, _ b: ShardViolation) -> Bool {
+        a.length < b.length || (a.length == b.length && a.path.lexicographicallyPrecedes(b.path))
+    }
+
+    /// Per property the shortest counterexample, first in the explore list's
+    /// order; with --all every property found, in report order, without it
+    /// the one a run reports (the shortest, then the first, over every property).
+    static func choose(_ shards: [ShardResult], all: Bool, id: SearchIdentity) -> [ShardViolation] {
+        var best: [String: ShardViolation] = [:]
+        for shard in shards {
+            for v in shard.violations {
+                if let current = best[v.property], !precedes(v, current) { continue }
+                best[v.property] = v
+            }
+        }
+        var chosen = best.values.sorted {
+            (id.rank(ofProperty: $0.property), $0.property) < (id.rank(ofProperty: $1.property), $1.property)
+        }
+        if !all, let one = chosen.min(by: precedes) { chosen = [one] }
+        return chosen
+    }
+
+    /// Which fields of two shards' searches differ, in words.
+    static func difference(_ a: SearchIdentity, _ b: SearchIdentity) -> String {
+        var parts: [String] = []
+        if a.version != b.version { parts.append("navsh versions") }
+        if a.setup != b.setup || a.files != b.files || a.sources != b.sources || a.paths != b.paths {
+            parts.append("setup files")
+        }
+        if a.start != b.start { parts.append("start states") }
+        if a.actions != b.actions || a.invariants != b.invariants || a.checks != b.checks {
+            parts.append("actions or properties")
+        }
+        if a.profile != b.profile { parts.append("profiles") }
+        if a.depth != b.depth || a.all != b.all { parts.append("depth or --all") }
+        if a.count != b.count || a.prefixDepth != b.prefixDepth { parts.append("shard count or prefix depth") }
+        return parts.isEmpty ? "their digests" : parts.joined(separator: ", ")
+    }
+
+    /// Whether the shard line's actions and invariants are ones navsh reads
+    /// back the same (a forged line could name anything); nil if so.
+    static func checkActions(_ id: SearchIdentity) -> String? {
+        let sink = CapturingSink()
+        let session = Session(options: SessionOptions(), output: sink, loader: FileLoader())
+        for action in id.actions {
+            _ = session.runLine("explore \(Self.word(action))", file: "<merge>", line: 1)
+        }
+        for invariant in id.invariants {
+            _ = session.runLine("invariant \(invariant)", file: "<merge>", line: 1)
+        }
+        let declarations = session.declarations
+        guard session.failureCount == 0, declarations.actions.map(\.source) == id.actions,
+            declarations.invariants.map(\.source) == id.invariants
+        else { return "the shard line's actions or invariants are not ones navsh explores" }
+        return nil
+    }
+
+    /// An action as one word of an `explore` line.
+    static func word(_ text: String) -> String {
+        var out = "\""
+        for c in text {
+            if c == "\"" || c == "\\" { out.append("\\") }
+            out.append(c)
+        }
+        return out + "\""
+    }
+}
