@@ -50,7 +50,8 @@ extension Action {
             return percents.map { .release(percent: $0) }
         case .drag, .contentDrag, .root, .tabs, .notify:
             return []
-        case .screen, .use, .delegate, .gestureDelegate, .setContentSwipe, .wait, .setDuration, .setProfile:
+        case .screen, .use, .delegate, .gestureDelegate, .setContentSwipe, .wait, .setDuration, .setProfile,
+            .setPreemption:
             return []
         }
     }
