@@ -1,60 +1,57 @@
-/// The instance counter of every class a model has created: one integer per
-/// class, in arrays indexed by the class number.
+/// The instance counter of every class a model has created: one integer per class,
+/// in arrays indexed by the class number.
 ///
-/// Class numbers are small and dense (numbered in the order met), and every
-/// class ever created keeps its counter, so an array costs 8 bytes a class
-/// where a hash map of optional values cost 40 to 80 (at most half full,
-/// each slot a key and a 9-byte optional). A look-up is a bounds check and a
-/// load (two past the first `chunkSize` classes).
+/// Class numbers are small and dense (numbered in the order met), and every class
+/// ever created keeps its counter, so an array costs 8 bytes a class where a hash
+/// map of optional values cost 40 to 80 (at most half full, each slot a key and a
+/// 9-byte optional). A look-up is a bounds check and a load (two past the first
+/// `chunkSize` classes).
 ///
-/// The first `chunkSize` classes (every script that does not name thousands)
-/// are one array; the classes after them are in chunks of `chunkSize`, each
-/// its own array, so a copy of the model (an undo checkpoint) shares them and
-/// a write after it copies one chunk, not every counter. (One array copied
-/// whole at each checkpoint made a script of a new class per push keep three
-/// or four copies of every counter: 19 MB of its 50 MB at 500,000 classes.)
+/// The first `chunkSize` classes (every script that does not name thousands) are
+/// one array; the classes after them are in chunks of `chunkSize`, each its own
+/// array, so a copy of the model (an undo checkpoint) shares them and a write after
+/// it copies one chunk, not every counter. (One array copied whole at each
+/// checkpoint made a script of a new class per push keep three or four copies of
+/// every counter: 19 MB of its 50 MB at 500,000 classes.)
 ///
-/// The first `inlineCount` classes (all of a typical setup's) are kept in the
-/// value itself while their counters fit 32 bits: a push writes its class's
-/// counter in place, where a write to the shared array copied it on every
-/// step of a search, and the explorer's way back to the parent freed the copy
-/// again (about 2.5 % of a search's instructions). A counter past 32 bits
-/// moves them to the array for good (`spilled`).
+/// The first `inlineCount` classes (all of a typical setup's) are kept in the value
+/// itself while their counters fit 32 bits: a push writes its class's counter in
+/// place, where a write to the shared array copied it on every step of a search,
+/// and the explorer's way back to the parent freed the copy again.
 struct ClassCounters: Sendable {
     /// Marks a class with no counter (a counter is never negative).
-    private static let absent = Int.min
-    private static let chunkBits = 10
+    static let absent = Int.min
+    static let chunkBits = 10
     /// Counters per chunk (8 KB).
-    private static let chunkSize = 1 << chunkBits
+    static let chunkSize = 1 << chunkBits
     /// Classes kept in the value while `spilled` is false.
-    private static let inlineCount = 8
-    private static let inlineAbsent = Int32.min
+    static let inlineCount = 8
+    static let inlineAbsent = Int32.min
     /// Classes 0..<inlineCount while `spilled` is false; `inlineAbsent` where
     /// the class has no counter. (Then `values` has no counter for them.)
-    private var small = EightCounters()
+    var small = EightCounters()
     /// The first classes' counters are in `values`, not `small`.
-    private var spilled = false
+    var spilled = false
     /// Classes 0..<chunkSize, indexed by class number; `absent` where the class has no counter.
-    private var values: [Int] = []
+    var values: [Int] = []
     /// Chunk k: classes chunkSize * (k + 1) + 0..<chunkSize, as `values`.
-    private var chunks: [[Int]] = []
+    var chunks: [[Int]] = []
     /// Classes with a counter.
     private(set) var count = 0
-    /// The sum of the counters' entry hashes (`entryHash`), kept as they
-    /// change: the fingerprint takes the counters as their count and this
-    /// sum (`appendEntries`), as it takes the live screens, without a walk
-    /// over them on every new state (about 1.8 % of a search). Not compared
-    /// by `==` (it follows from the counters).
-    private var entrySum: UInt64 = 0
+    /// The sum of the counters' entry hashes (`entryHash`), kept as they change:
+    /// the fingerprint takes the counters as their count and this sum
+    /// (`appendEntries`), as it takes the live screens, without a walk over them on
+    /// every new state.
+    var entrySum: UInt64 = 0
 
     /// What a counter adds to `entrySum`: the pair the fingerprint mixes in for it.
-    @inline(__always) private static func entryHash(_ i: Int, _ value: Int) -> UInt64 {
+    static func entryHash(_ i: Int, _ value: Int) -> UInt64 {
         StateEncoder.entryHash(UInt64(i), UInt64(bitPattern: Int64(value)))
     }
 
     /// Whether `other` is this table in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift).
-    @inline(__always) func sharesStorage(with other: ClassCounters) -> Bool {
+    func sharesStorage(with other: ClassCounters) -> Bool {
         count == other.count && spilled == other.spilled && small == other.small && sameStorage(values, other.values)
             && sameStorage(chunks, other.chunks)
     }
@@ -64,7 +61,7 @@ struct ClassCounters: Sendable {
 
     /// Whether every counter is inline (no class of number `inlineCount` or
     /// past has one, and none spilled).
-    @inline(__always) var allInline: Bool { !spilled && values.isEmpty && chunks.isEmpty }
+    var allInline: Bool { !spilled && values.isEmpty && chunks.isEmpty }
 
     /// What `small` holds where a class has no counter.
     static let inlineNone = inlineAbsent
@@ -84,7 +81,7 @@ struct ClassCounters: Sendable {
         return raised
     }
 
-    @inline(__always) private static func narrow(_ value: Int) -> Int32? {
+    static func narrow(_ value: Int) -> Int32? {
         guard let narrow = Int32(exactly: value), narrow != inlineAbsent else { return nil }
         return narrow
     }
@@ -111,7 +108,7 @@ struct ClassCounters: Sendable {
 
     /// The counter of `key`, if it has one.
     subscript(key: ClassName) -> Int? {
-        @inline(__always) get {
+        get {
             let i = Int(key.id)
             if !spilled, i < Self.inlineCount {
                 let value = small[i]
@@ -133,12 +130,10 @@ struct ClassCounters: Sendable {
 
     /// Sets or replaces the counter of `key`.
     ///
-    /// In line, the inline counter's way only (a push's, in a search); the
-    /// rest out of line (`setWide`). A call of the whole saved and restored
-    /// the five registers its other ways use, about 14 instructions of the
-    /// 50 an inline counter's set took (legacy.nav 5,835 -> 5,802
-    /// instructions a state at depth 10, the other setups 20 to 30 fewer).
-    @inline(__always) mutating func set(_ value: Int, for key: ClassName) {
+    /// In line, the inline counter's way only (a push's, in a search); the rest out
+    /// of line (`setWide`). A call of the whole saved and restored the five
+    /// registers its other ways use.
+    mutating func set(_ value: Int, for key: ClassName) {
         let i = Int(key.id)
         // An inline counter: its old value read once, in place. (Through
         // `self[key]` the inline counters were copied out to be indexed, and
@@ -157,13 +152,10 @@ struct ClassCounters: Sendable {
         setWide(value, for: key)
     }
 
-    /// Raises the counter of `key` by one (to 1 where it has none) and
-    /// returns it: naming a new screen. An inline counter read once, in
-    /// place, and written; `self[key]` then `set(_:for:)` read it twice and
-    /// tested the ways twice (about 95 instructions a new screen; legacy.nav
-    /// 5668 -> 5652 instructions a state at depth 10, the other setups 10 to
-    /// 17 fewer).
-    @inline(__always) mutating func next(for key: ClassName) -> Int {
+    /// Raises the counter of `key` by one (to 1 where it has none) and returns it:
+    /// naming a new screen. An inline counter read once, in place, and written;
+    /// `self[key]` then `set(_:for:)` read it twice and tested the ways twice.
+    mutating func next(for key: ClassName) -> Int {
         let i = Int(key.id)
         if !spilled, i < Self.inlineCount {
             let old = small[i]
@@ -220,7 +212,7 @@ struct ClassCounters: Sendable {
 
     /// `set(value, for: class i)` of a class with an inline counter (`allInline`)
     /// and a value that fits one: in line, without `set`'s other ways.
-    @inline(__always) mutating func setInline(_ value: Int, at i: Int) {
+    mutating func setInline(_ value: Int, at i: Int) {
         assert(!spilled && i < Self.inlineCount && small[i] != Self.inlineAbsent && Self.narrow(value) != nil)
         let old = small[i]
         entrySum &+= Self.entryHash(i, value) &- Self.entryHash(i, Int(old))
@@ -230,12 +222,12 @@ struct ClassCounters: Sendable {
     /// What a copy of the counters costs the first write after it, in
     /// elements: about one a counter while they are one array; past it, the
     /// first array, the list of chunks, and one chunk.
-    @inline(__always) var copyWeight: Int {
+    var copyWeight: Int {
         chunks.isEmpty ? count : values.count + chunks.count + Self.chunkSize
     }
 
     /// Calls `body` with each class number that has a counter and the counter, by number.
-    private func forEachEntry(_ body: (Int, Int) -> Void) {
+    func forEachEntry(_ body: (Int, Int) -> Void) {
         if !spilled {
             for i in 0..<Self.inlineCount where small[i] != Self.inlineAbsent { body(i, Int(small[i])) }
         }
@@ -301,18 +293,16 @@ struct ClassCounters: Sendable {
     }
 
     /// Sets the counters as the explorer's renaming leaves them
-    /// (NavigationModel+Renaming.swift): `live[c]` for each class c with a
-    /// bit in `liveClasses`, 1 for every other class with a counter (a class
-    /// with a bit and no counter gets one). Returns the counters' new total
-    /// when a counter changed, nil when none did.
+    /// (NavigationModel+Renaming.swift): `live[c]` for each class c with a bit in
+    /// `liveClasses`, 1 for every other class with a counter (a class with a bit
+    /// and no counter gets one). Returns the counters' new total when a counter
+    /// changed, nil when none did.
     ///
-    /// While every counter is inline, one pass over them, each compared and
-    /// written only when it changes, the entry sum moved by the changes and
-    /// the total summed on the way: the renaming asks after most steps that
-    /// released a screen, and `update` with a closure choosing each value, a
-    /// second pass for `set` and `total`, a third, cost about 450
-    /// instructions, where most calls change one counter or none.
-    @inline(__always)
+    /// While every counter is inline, one pass over them, each compared and written
+    /// only when it changes, the entry sum moved by the changes and the total
+    /// summed on the way: the renaming asks after most steps that released a
+    /// screen, and `update` with a closure choosing each value, a second pass for
+    /// `set` and `total`, a third.
     mutating func setLiveCounts(_ liveClasses: UInt64, _ live: [Int]) -> UInt64? {
         if !spilled, values.isEmpty, chunks.isEmpty {
             var next = small
@@ -365,7 +355,6 @@ struct ClassCounters: Sendable {
 
     /// Gives each class with a bit in `classes`, none of which has a
     /// counter, the counter `live[c]`; returns their sum (wrapping).
-    @inline(__always)
     private mutating func setUnmet(_ classes: UInt64, _ live: [Int]) -> UInt64 {
         var sum: UInt64 = 0
         var rest = classes
@@ -396,78 +385,12 @@ struct ClassCounters: Sendable {
     }
 
     /// `entrySum` after class `i`'s counter went from `old` to `new`.
-    @inline(__always) private mutating func noteChange(_ i: Int, from old: Int, to new: Int) {
+    private mutating func noteChange(_ i: Int, from old: Int, to new: Int) {
         if new != old { entrySum &+= Self.entryHash(i, new) &- Self.entryHash(i, old) }
     }
 
     /// Appends each counter to the encoder's pairs: the class number, the counter.
     func appendEntries(to e: inout StateEncoder) {
         e.appendPairs(count: UInt64(count), sum: entrySum)
-    }
-}
-
-extension ClassCounters: Hashable {
-    /// Equal when the same classes have the same counters (classes without
-    /// one do not count, wherever the arrays end).
-    static func == (lhs: ClassCounters, rhs: ClassCounters) -> Bool {
-        if lhs.sharesStorage(with: rhs) { return true }
-        guard lhs.count == rhs.count else { return false }
-        if lhs.spilled == rhs.spilled, !lhs.spilled, lhs.small != rhs.small { return false }
-        if lhs.spilled == rhs.spilled, lhs.chunks.isEmpty, rhs.chunks.isEmpty {
-            let shared = Swift.min(lhs.values.count, rhs.values.count)
-            for i in 0..<shared where lhs.values[i] != rhs.values[i] { return false }
-            // Past the shorter array every class of the longer one must lack a counter.
-            let longer = lhs.values.count > rhs.values.count ? lhs.values : rhs.values
-            for i in shared..<longer.count where longer[i] != absent { return false }
-            return true
-        }
-        // As many counters on each side: equal if each of the left's is on the right.
-        var equal = true
-        lhs.forEachEntry { i, value in
-            if equal, rhs[ClassName(id: UInt32(truncatingIfNeeded: i))] != value { equal = false }
-        }
-        return equal
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        forEachEntry { i, value in
-            hasher.combine(i)
-            hasher.combine(value)
-        }
-    }
-}
-
-/// Eight 32-bit counters held in the value itself (no storage to share or
-/// copy): the first classes' counters while they fit (`ClassCounters.small`).
-struct EightCounters: Hashable, Sendable {
-    private var c0 = Int32.min, c1 = Int32.min, c2 = Int32.min, c3 = Int32.min
-    private var c4 = Int32.min, c5 = Int32.min, c6 = Int32.min, c7 = Int32.min
-
-    subscript(i: Int) -> Int32 {
-        get {
-            switch i {
-            case 0: c0
-            case 1: c1
-            case 2: c2
-            case 3: c3
-            case 4: c4
-            case 5: c5
-            case 6: c6
-            default: c7
-            }
-        }
-        set {
-            switch i {
-            case 0: c0 = newValue
-            case 1: c1 = newValue
-            case 2: c2 = newValue
-            case 3: c3 = newValue
-            case 4: c4 = newValue
-            case 5: c5 = newValue
-            case 6: c6 = newValue
-            default: c7 = newValue
-            }
-        }
     }
 }

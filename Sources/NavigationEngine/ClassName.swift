@@ -116,15 +116,14 @@ public struct ClassNames: Hashable, Sendable {
 
     /// Whether `other` is this table in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift).
-    @inline(__always) func sharesStorage(with other: ClassNames) -> Bool {
+    func sharesStorage(with other: ClassNames) -> Bool {
         storage === other.storage
     }
 
-    /// The same names under the same numbers, in storage of its own. The
-    /// explorer gives each thread one, so that the threads' models share no
-    /// reference count: every copy of a model retains its table, and two
-    /// cores retaining one object slow each other down (features.nav, depth
-    /// 9, two jobs: 2.62-2.96 s with one table, 2.22-2.57 s with one a thread).
+    /// The same names under the same numbers, in storage of its own. The explorer
+    /// gives each thread one, so that the threads' models share no reference count:
+    /// every copy of a model retains its table, and two cores retaining one object
+    /// slow each other down.
     public func unshared() -> ClassNames {
         var copy = ClassNames()
         for id in 0..<count { _ = copy.intern(self[ClassName(id: UInt32(id))]) }
@@ -161,8 +160,6 @@ public struct ClassNames: Hashable, Sendable {
         var count = 0
         static let chunkBits = 12
         static let chunkSize = 1 << chunkBits
-
-        @inline(__always)
         func text(_ id: Int) -> String {
             texts[id >> Self.chunkBits][id & (Self.chunkSize - 1)]
         }
@@ -173,12 +170,9 @@ public struct ClassNames: Hashable, Sendable {
         /// Open addressing over the names' FNV-1a hashes: the number plus one, 0 when empty.
         var index: [UInt32] = Array(repeating: 0, count: 16)
 
-        /// A name's UTF-8 length and, for a name of at most 16 bytes (every
-        /// class name in practice), its bytes in two words, zero-padded: a
-        /// look-up compares these, not the text (a name's bytes read through
-        /// its `String`, with the chunk and the string copied out, retained
-        /// and released, cost about 90 instructions a look-up, which every
-        /// push and present makes).
+        /// A name's UTF-8 length and, for a name of at most 16 bytes (every class
+        /// name in practice), its bytes in two words, zero-padded: a look-up
+        /// compares these, not the text.
         struct Key: Equatable {
             var count: Int
             var low: UInt64 = 0

@@ -12,7 +12,7 @@ struct ModalStack: Hashable, Sendable, RandomAccessCollection, ExpressibleByArra
 
     /// Whether `other` is this stack in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift). Two stacks with counts never are.
-    @inline(__always) func sharesStorage(with other: ModalStack) -> Bool {
+    func sharesStorage(with other: ModalStack) -> Bool {
         guard case .none = counts, case .none = other.counts else { return false }
         return sameStorage(list, other.list)
     }
@@ -76,10 +76,9 @@ struct ModalStack: Hashable, Sendable, RandomAccessCollection, ExpressibleByArra
     func lastIndex(of modal: Modal) -> Int? { list.lastIndex(of: modal) }
 
     /// The first modal `presenter` presents (nil: an empty navigation controller).
-    /// In line, the counts tested by their tag alone: out of line, with
-    /// `if let counts` (a copy of them), a presentation's look-up cost about
-    /// 37 instructions (legacy.nav: 5687 -> 5668 instructions a state).
-    @inline(__always) func presented(by presenter: ScreenName?) -> Modal? {
+    /// In line, the counts tested by their tag alone: out of line, with `if let
+    /// counts` (a copy of them).
+    func presented(by presenter: ScreenName?) -> Modal? {
         if case .some = counts { return presentedCounted(by: presenter) }
         return list.first { $0.presenter == presenter }
     }
@@ -90,10 +89,9 @@ struct ModalStack: Hashable, Sendable, RandomAccessCollection, ExpressibleByArra
         return list.first { $0.presenter == presenter }
     }
 
-    /// In line, the counts' test by the tag alone: out of line, with
-    /// `counts != nil`, a presentation's append cost about 58 instructions
-    /// (legacy.nav: 5694 -> 5687 instructions a state).
-    @inline(__always) mutating func append(_ modal: Modal) {
+    /// In line, the counts' test by the tag alone: out of line, with `counts !=
+    /// nil`.
+    mutating func append(_ modal: Modal) {
         list.append(modal)
         if case .none = counts, list.count <= Self.searchLimit { return }
         countAppended(modal)

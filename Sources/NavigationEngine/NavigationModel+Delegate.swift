@@ -1,10 +1,6 @@
 /// UINavigationControllerDelegate calls, and what the seeds' controllers do in them.
 extension NavigationModel {
     mutating func delegateWillShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
-        // Fields read in place: a plain controller with no delegate copies
-        // nothing. (Its delegate's tag tested in the slot: the copy of the
-        // delegate went through its outlined copy and destroy, about 25
-        // instructions on every transition begun.)
         guard let nav = navs.controller(id), !nav.delegate.isNone else { return }
         // A step that records nothing does only what changes the state (a
         // gate's hidden back), the delegate not copied out (`quietWillShow`).
@@ -33,12 +29,11 @@ extension NavigationModel {
         }
     }
 
-    /// `delegateWillShow` in a step that records nothing: an outside
-    /// delegate's call and the controller's own are events only; a gate
-    /// controller's hides the back of a gate it shows. Read in place: the
-    /// delegate copied out retained and released its name and its methods
-    /// on every transition begun (gate.nav's proxy).
-    @inline(__always) private mutating func quietWillShow(_ nav: NavController, _ shown: ScreenName) {
+    /// `delegateWillShow` in a step that records nothing: an outside delegate's
+    /// call and the controller's own are events only; a gate controller's hides the
+    /// back of a gate it shows. Read in place: the delegate copied out retained and
+    /// released its name and its methods on every transition begun.
+    private mutating func quietWillShow(_ nav: NavController, _ shown: ScreenName) {
         guard case .controller = nav.delegate, nav.cls.features.contains(.gates),
             isGate(shown)
         else { return }
@@ -82,13 +77,10 @@ extension NavigationModel {
         }
     }
 
-    /// Explains why a gate did not close the way back. Only a note: a step
-    /// that records nothing skips it whole, not after `isGate` probed the
-    /// screen table for the shown screen (every transition that finishes on
-    /// a controller with no delegate, most of a search's: legacy 6,403 ->
-    /// 6,396 instructions a state at depth 10, 6,552 -> 6,545 at depth 13;
-    /// plain, gate, interactive-pop and safe 0 to 5 fewer, features 0.1 more).
-    @inline(__always) mutating func gateMissed(_ id: Int, _ shown: ScreenName) {
+    /// Explains why a gate did not close the way back. Only a note: a step that
+    /// records nothing skips it whole, not after `isGate` probed the screen table
+    /// for the shown screen.
+    mutating func gateMissed(_ id: Int, _ shown: ScreenName) {
         if scratch.quiet { return }
         gateMissedNote(id, shown)
     }

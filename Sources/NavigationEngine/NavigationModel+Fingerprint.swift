@@ -1,22 +1,20 @@
 // The model's fields in the fingerprint's order (StateEncoder.swift).
 
 extension NavigationModel {
-    /// Every field `==` compares but the declarations, which `m` holds
-    /// already (`StateEncoder.declarations(of:)`), in a fixed order (see
-    /// `StateEncoder`), into `m`; `e` keeps what the walk reuses (strings' hashes)
-    /// and adds up the unordered containers. Every field of a fixed size goes
-    /// into one word (`shape`: the profile, the flags, which case each enum
-    /// and which optionals are set), and most words go in two at a time: a
-    /// word a field and a tag, about 30 multiplications a state, each stored
-    /// back to the inout encoder, were half the fingerprint's cost.
+    /// Every field `==` compares but the declarations, which `m` holds already
+    /// (`StateEncoder.declarations(of:)`), in a fixed order (see `StateEncoder`),
+    /// into `m`; `e` keeps what the walk reuses (strings' hashes) and adds up the
+    /// unordered containers. Every field of a fixed size goes into one word
+    /// (`shape`: the profile, the flags, which case each enum and which optionals
+    /// are set), and most words go in two at a time: a word a field and a tag,
+    /// about 30 multiplications a state, each stored back to the inout encoder,
+    /// were half the fingerprint's cost.
     ///
-    /// Inlined, the model read in place through its address, each field
-    /// where it is used: a method called on a model held in place
-    /// (`StateEncoder.fingerprint(of: &model)`) copied the whole model first,
-    /// and inlined, took every field into a local at its start (the calls
-    /// below might have changed the model, for all the compiler knew),
-    /// spilled to the stack: about 120 instructions a state.
-    @inline(__always)
+    /// Inlined, the model read in place through its address, each field where it is
+    /// used: a method called on a model held in place
+    /// (`StateEncoder.fingerprint(of: &model)`) copied the whole model first, and
+    /// inlined, took every field into a local at its start (the calls below might
+    /// have changed the model, for all the compiler knew), spilled to the stack.
     static func encode(_ model: NavigationModel, into m: inout PartHasher, encoder e: inout StateEncoder) {
         e.beginPairs()
         model.counters.appendEntries(to: &e)

@@ -8,7 +8,7 @@ extension NavigationModel {
     /// every back it could take (`ignores(_:in:)`), and a method of the
     /// model it called there, not inlined, was handed a copy of the whole
     /// model, its parts retained and released.
-    @inline(__always) static func backIgnored(_ m: NavigationModel) -> IgnoreReason? {
+    static func backIgnored(_ m: NavigationModel) -> IgnoreReason? {
         if let blocker = m.touchBlocker() { return blocker }
         // The controller read where it is: bound by value (`let nav = navs[id]`)
         // it was copied out, its arrays retained and released.
@@ -95,8 +95,6 @@ extension NavigationModel {
             emit(.touchIgnored(.tap, because: .frozen))
             return
         }
-        // Moved out, not copied and then cleared (its text and its call's array
-        // retained, then released, through the optional's value witnesses).
         guard hasAlert else { throw EngineError.noAlert(button: button.rawValue) }
         let current = takeAlert()
         emit(.alertTapped(button: button.rawValue))

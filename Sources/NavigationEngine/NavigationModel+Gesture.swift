@@ -1,13 +1,13 @@
 /// The interactive pop gesture: the edge swipe, drag and release.
 extension NavigationModel {
     /// Why the gesture's delegate would refuse to begin now, or nil if it begins.
-    @inline(__always) func swipeRefusal(_ nav: NavController) -> SwipeRefusal? {
+    func swipeRefusal(_ nav: NavController) -> SwipeRefusal? {
         Self.swipeRefusal(nav, in: self)
     }
 
     /// `swipeRefusal(_:)` of a controller read where it is (`NavTable.controller(_:)`),
     /// in the model `m` points to (see `backIgnored(_:)`).
-    @inline(__always) static func swipeRefusal(
+    static func swipeRefusal(
         _ nav: NavController, in m: NavigationModel
     ) -> SwipeRefusal? {
         switch nav.gestureDelegate {
@@ -51,7 +51,7 @@ extension NavigationModel {
     }
 
     /// Why a touch is ignored right now, or nil.
-    @inline(__always) func touchBlocker() -> IgnoreReason? {
+    func touchBlocker() -> IgnoreReason? {
         if isFrozen { return .frozen }
         if hasAlert { return .alertUp }
         return nil
@@ -101,7 +101,7 @@ extension NavigationModel {
     }
 
     /// Of the model `m` points to, read in place (see `backIgnored(_:)`).
-    @inline(__always) static func swipeStart(_ m: NavigationModel, percent: Int?) -> SwipeStart {
+    static func swipeStart(_ m: NavigationModel, percent: Int?) -> SwipeStart {
         if let blocker = m.touchBlocker() { return .ignored(blocker) }
         // The controller and its transition read where they are (see `backIgnored`).
         guard !m.plainModalOnTop, let nav = m.navs.controller(m.currentNavID) else {
@@ -122,7 +122,7 @@ extension NavigationModel {
     /// refused, or a drag to where the finger already is. The controller a
     /// touch reaches is read already (`ParentFacts.touched`: nil when a touch
     /// is ignored); the tests after are `swipeStart`'s.
-    @inline(__always) static func swipeChangesNothing(
+    static func swipeChangesNothing(
         touching nav: NavController?, in m: NavigationModel, percent: Int?
     ) -> Bool {
         swipeCore(touching: nav, in: m).changesNothing(percent: percent)
@@ -138,7 +138,7 @@ extension NavigationModel {
         case begins
 
         /// Whether a swipe (`percent` nil) or a drag to `percent` changes nothing.
-        @inline(__always) func changesNothing(percent: Int?) -> Bool {
+        func changesNothing(percent: Int?) -> Bool {
             switch self {
             case .nothing: true
             case .held(let held): percent == nil || held == percent
@@ -148,7 +148,7 @@ extension NavigationModel {
     }
 
     /// The `SwipeCore` of the controller a touch reaches (nil: none).
-    @inline(__always) static func swipeCore(
+    static func swipeCore(
         touching nav: NavController?, in m: NavigationModel
     ) -> SwipeCore {
         guard let nav else { return .nothing }
@@ -185,9 +185,6 @@ extension NavigationModel {
     /// `.begin` comes only with a controller). Apart from `swipeCommand`,
     /// which inlines `swipeStart` only while it is small.
     private mutating func beginSwipe(_ id: Int, percent: Int?, cancel: Bool) throws {
-        // Read in place, before anything is written: bound by value
-        // (`navs[id]!`), the controller was copied out, its arrays retained,
-        // then destroyed through its optional's value witnesses.
         let nav = navs.controller(id)!
         let freeze = freezeReason(nav)
         let asker = nav.safePopAsker
@@ -216,12 +213,12 @@ extension NavigationModel {
     /// finger is and whether a content pan holds it. Read in place: most
     /// releases in a search find no swipe held, and a copy of the transition
     /// retained and released its arrays.
-    @inline(__always) func heldPop(_ id: Int) -> (percent: Int, byContentPan: Bool)? {
+    func heldPop(_ id: Int) -> (percent: Int, byContentPan: Bool)? {
         Self.heldPop(in: navs.controller(id))
     }
 
     /// `heldPop(_:)` of the controller in the slot `nav` points to (none: nil).
-    @inline(__always) static func heldPop(
+    static func heldPop(
         in nav: NavController?
     ) -> (percent: Int, byContentPan: Bool)? {
         guard let nav, nav.isTransitioning,

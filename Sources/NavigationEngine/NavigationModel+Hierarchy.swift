@@ -3,18 +3,14 @@ extension NavigationModel {
     /// The controller the user sees: the topmost presented navigation
     /// controller, else the selected tab's, else the window's.
     var currentNavID: Int {
-        @inline(__always) get {
-            if let id = modals.last(where: { $0.nav != nil })?.nav { return id }
-            return windowNavID
-        }
+        if let id = modals.last(where: { $0.nav != nil })?.nav { return id }
+        return windowNavID
     }
 
     var windowNavID: Int {
-        @inline(__always) get {
-            switch window {
-            case .nav(let id): id
-            case .tabs(let ids, let selected): ids[selected]
-            }
+        switch window {
+        case .nav(let id): id
+        case .tabs(let ids, let selected): ids[selected]
         }
     }
 
@@ -27,31 +23,27 @@ extension NavigationModel {
 
     /// The screen the user sees.
     var visibleTop: ScreenName? {
-        @inline(__always) get {
-            if let modal = modals.last {
-                if let id = modal.nav { return navs[id]?.top }
-                return modal.screen
-            }
-            return navs[windowNavID]?.top
+        if let modal = modals.last {
+            if let id = modal.nav { return navs[id]?.top }
+            return modal.screen
         }
+        return navs[windowNavID]?.top
     }
 
     /// Whether a plain (non-navigation) modal covers the current controller's bar.
     var plainModalOnTop: Bool {
-        @inline(__always) get {
-            guard let modal = modals.last else { return false }
-            return modal.nav == nil
-        }
+        guard let modal = modals.last else { return false }
+        return modal.nav == nil
     }
 
     /// Whether anything holds the screen: a stack, a transition animating it out,
     /// a queued call, or a presentation (a plain modal's screen and every presenter).
-    @inline(__always) public func isHeld(_ name: ScreenName) -> Bool {
+    public func isHeld(_ name: ScreenName) -> Bool {
         screens[name]?.parent != nil || navs.holdsInFlight(name) || presentationHolds(name)
     }
 
     /// Whether a presentation holds the screen: a plain modal's screen, or a presenter.
-    @inline(__always) func presentationHolds(_ name: ScreenName) -> Bool {
+    func presentationHolds(_ name: ScreenName) -> Bool {
         for modal in modals where (modal.screen == name && modal.nav == nil) || modal.presenter == name { return true }
         return false
     }
@@ -64,23 +56,15 @@ extension NavigationModel {
     /// Releases each of `names` that nothing holds any more.
     mutating func releaseUnheld(_ names: [ScreenName]) {
         guard !names.isEmpty else { return } // a push releases nothing
-        // The work count is kept for the recorded steps (the scale tests'
-        // commands): a quiet step's (the explorer's, whose canonical form
-        // zeroes it) skips the walk of the controllers its weight takes
-        // (legacy.nav, depth 10: 19,274 walks).
         if !scratch.quiet { work(names.count * (1 + modals.count + navs.inFlightWeight())) }
         for name in names { releaseIfUnheld(name) }
     }
 
     /// `releaseUnheld(_:)` of the screens controller `id`'s transition, cut
-    /// (`cutTransition`), took away. Whether any controller has a
-    /// transition (but that one) or a queued call is asked once, of the
-    /// controllers that may (`forEachActive`), and where none has (on a
-    /// lone controller), no screen is held in flight, and the walk of every
-    /// controller for each screen is spared (about 37 instructions a
-    /// screen; legacy.nav, depth 10: 57,069 screens). Releasing a screen
-    /// changes neither. (In `releaseUnheld(_:)` itself, the walk first cost
-    /// the other setups about one instruction a state.)
+    /// (`cutTransition`), took away. Whether any controller has a transition (but
+    /// that one) or a queued call is asked once, of the controllers that may
+    /// (`forEachActive`), and where none has (on a lone controller), no screen is
+    /// held in flight, and the walk of every controller for each screen is spared.
     mutating func releaseCutScreens(of id: Int, _ names: [ScreenName]) {
         let count = names.count
         guard count > 0 else { return }
@@ -103,10 +87,8 @@ extension NavigationModel {
         }
     }
 
-    /// Releases `name` if nothing holds it any more: `releaseUnheld(_:)` for
-    /// one screen, without an array to pass it in (a dropped push and a
-    /// dropped presentation each allocated one: legacy.nav's search at depth
-    /// 10, 25,100 allocations and frees).
+    /// Releases `name` if nothing holds it any more: `releaseUnheld(_:)` for one
+    /// screen, without an array to pass it in.
     mutating func releaseUnheld(_ name: ScreenName) {
         // The work count's weight and the transitions' and queues' hold on
         // the screen in one walk over the controllers, not two.
@@ -119,7 +101,7 @@ extension NavigationModel {
     /// presentation, no transition or queued call (`heldInFlight`, when the
     /// caller knows it already; else asked of the table, and only of a screen
     /// alive outside the stacks). The work is counted by the caller.
-    @inline(__always) private mutating func releaseIfUnheld(
+    private mutating func releaseIfUnheld(
         _ name: ScreenName, heldInFlight: Bool? = nil
     ) {
         // One probe of the table for both its tests (alive, and in no stack)
@@ -164,20 +146,16 @@ extension NavigationModel {
         return ScreenName(cls: cls, ordinal: ordinal)
     }
 
-    /// A new instance of `cls` made and released at once, in a step that
-    /// records nothing: a push or a presentation of a new instance dropped
-    /// because a modal transition runs (`superCall`, `present`). It leaves
-    /// the state making the screen and `releaseUnheld(_:)` leave: the
-    /// class's counter and `created` moved on. (No work is counted: a quiet
-    /// step's count is not read, as `releaseUnheld(_:)` of a list says.)
-    /// The screen itself is neither put in the table nor taken out again:
-    /// a new instance's name is in no stack, no transition, no queue and no
-    /// presentation (each of those holds only live screens, and the new
-    /// number is past every live one of its class), so its release is
-    /// certain. (Made and released, the screen cost an insertion and a
-    /// removal in the table, the table's copy on write when a reset shared
-    /// it, a walk of the controllers for its hold, and the reset after the
-    /// step copied the table back: legacy.nav, depth 10, 25,100 such steps.)
+    /// A new instance of `cls` made and released at once, in a step that records
+    /// nothing: a push or a presentation of a new instance dropped because a modal
+    /// transition runs (`superCall`, `present`). It leaves the state making the
+    /// screen and `releaseUnheld(_:)` leave: the class's counter and `created`
+    /// moved on. (No work is counted: a quiet step's count is not read, as
+    /// `releaseUnheld(_:)` of a list says.) The screen itself is neither put in the
+    /// table nor taken out again: a new instance's name is in no stack, no
+    /// transition, no queue and no presentation (each of those holds only live
+    /// screens, and the new number is past every live one of its class), so its
+    /// release is certain.
     mutating func makeReleasedScreen(_ cls: ClassName) {
         screens.noteReleased(namedNew(cls))
     }
@@ -187,13 +165,6 @@ extension NavigationModel {
         nextNavID += 1
         noteNewController(id)
         if let root { screens.setParent(of: root, to: id) }
-        // Made in its slot: built in a local first, the controller was copied
-        // into the slot (its fields retained) and the local destroyed (released),
-        // about 300 instructions on each presentation in a navigation controller.
-        // And written over the free slot's nil without destroying it (a nil
-        // holds no reference): assigned, the nil was destroyed through the
-        // optional controller's value witnesses, found by its metadata (about
-        // 60 instructions a presentation in a navigation controller).
         let nav = NavController(
             id: id, cls: controllerClass, stack: root.map { [$0] } ?? [],
             delegate: controllerClass.isOwnDelegate ? .controller(forwardingTo: nil) : .none,
@@ -202,22 +173,22 @@ extension NavigationModel {
         return id
     }
 
-    @inline(__always) func traits(of name: ScreenName) -> ScreenTraits {
+    func traits(of name: ScreenName) -> ScreenTraits {
         traits[name.cls] ?? ScreenTraits()
     }
 
-    @inline(__always) func isGate(_ name: ScreenName) -> Bool {
+    func isGate(_ name: ScreenName) -> Bool {
         (traits.count > 0 && traits(of: name).gate) || screens[name]?.runtimeGate == true
     }
 
     /// The back button shows: a custom one, or the system one with a screen below.
-    @inline(__always) func backVisible(in nav: NavController) -> Bool {
+    func backVisible(in nav: NavController) -> Bool {
         Self.backVisible(in: nav, of: self)
     }
 
     /// `backVisible(in:)` in the model `m` points to, read in place
     /// (`NavigationModel.backIgnored(_:)`).
-    @inline(__always) static func backVisible(
+    static func backVisible(
         in nav: NavController, of m: NavigationModel
     ) -> Bool {
         guard let top = nav.stack.last else { return false }

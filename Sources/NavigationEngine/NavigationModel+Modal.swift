@@ -42,9 +42,6 @@ extension NavigationModel {
             releaseUnheld(presented)
             return
         }
-        // (No modal, none presented: `presented(by:)` is a call, and most
-        // presentations are made with none, about 35 instructions each:
-        // legacy.nav at depth 10, 14,086 of 15,254.)
         if !modals.isEmpty, let existing = modals.presented(by: presenter) {
             emit(Warning.alreadyPresenting(presented, on: presenter, presenting: existing.screen))
             releaseUnheld(presented)
@@ -84,7 +81,7 @@ extension NavigationModel {
     /// one moving already (the dismiss is dropped). `dismiss(animated:)`
     /// tests the same two things, in this order, and only reports.
     var dismissChangesNothing: Bool {
-        @inline(__always) get { modals.isEmpty || isModalTransitioning }
+        modals.isEmpty || isModalTransitioning
     }
 
     mutating func dismiss(animated: Bool) {
@@ -111,7 +108,7 @@ extension NavigationModel {
     }
 
     /// The screen visible under the modal at `index`.
-    @inline(__always) func screenUnder(modalIndex index: Int) -> ScreenName? {
+    func screenUnder(modalIndex index: Int) -> ScreenName? {
         if index > 0 {
             let below = modals[index - 1]
             return below.nav.flatMap { navs[$0]?.top } ?? below.screen

@@ -4,24 +4,28 @@
 // value API. Kept until the explorer calls the value API itself.
 
 extension NavigationModel {
-    /// `reset(to:)` of the model `other` points to.
-    public mutating func reset(to other: UnsafePointer<NavigationModel>) {
-        reset(to: other.pointee)
-    }
-
     /// `canonicalize(renaming:stepFrom:)` of the parent `parent` points to.
+    /// (The parent's three parts read one by one: `parent.pointee` handed
+    /// on whole was a copy of the whole model.)
     public mutating func canonicalize(renaming: Bool, stepFrom parent: UnsafePointer<NavigationModel>) {
-        canonicalize(renaming: renaming, stepFrom: parent.pointee)
+        canonicalize(
+            renaming: renaming, parentCreated: parent.pointee.created, parentScreens: parent.pointee.screens.count,
+            parentCounters: parent.pointee.counters)
     }
 
     /// `canonicalize(renaming:stepFrom:)` of the origin `origin` points to.
     public mutating func canonicalize(renaming: Bool, stepFrom origin: UnsafePointer<StepOrigin>) {
-        canonicalize(renaming: renaming, stepFrom: origin.pointee)
+        canonicalize(
+            renaming: renaming, parentCreated: origin.pointee.created, parentScreens: origin.pointee.screenCount,
+            parentCounters: origin.pointee.counters)
     }
 
     /// `renameInstances(stepFrom:)` of the parent `parent` points to.
     public mutating func renameInstances(stepFrom parent: UnsafePointer<NavigationModel>) {
-        renameInstances(stepFrom: parent.pointee)
+        renameInstancesUnhashed(
+            parentCreated: parent.pointee.created, parentScreens: parent.pointee.screens.count,
+            parentCounters: parent.pointee.counters)
+        navs.refreshHashes()
     }
 
     public static func nextCriticalInstant(in m: UnsafePointer<NavigationModel>, startDurations: [Int]) -> Int? {

@@ -2,7 +2,7 @@
 extension NavigationModel {
     /// The current stack, bottom to top.
     public var currentStack: [ScreenName] {
-        @inline(__always) get { navs[currentNavID]?.stack ?? [] }
+        navs[currentNavID]?.stack ?? []
     }
 
     public var isBackVisible: Bool {
@@ -166,10 +166,6 @@ public struct HierarchyNode: Hashable, Sendable {
 }
 
 extension NavigationModel {
-    // The tests the explorer makes of every new state (Explorer.stateViolations),
-    // of the model `model` points to, read in place: called on the explorer's
-    // model, a variable whose address it hands out, each getter was handed a
-    // copy of the whole model (a memcpy of it, about 1.5 % of a search).
 
     /// `isFrozen`, read in place.
     public static func isFrozen(_ model: NavigationModel) -> Bool {

@@ -24,25 +24,22 @@ extension NavigationModel {
     }
 
     /// `renameInstances()` of a state one step from `parent`, a state renamed
-    /// already (the explorer's every state). A step that released no screen
-    /// (as many alive as the parent's and the ones the step made: `created`
-    /// counts them, only `makeScreen` adding to it) leaves the parent's live
-    /// instances, which renaming left 1...k of each class with a counter of k
-    /// (none alive: a counter of 1), and adds the new ones, numbered on from
-    /// their class's counter. From k (or from no counter, a class new to the
-    /// state) they make 1...k' with a counter of k', as renaming leaves them;
-    /// from 1 as well when instance 1 is alive (in the parent, then: none was
-    /// released). Every other name the state holds is a live one's or was
-    /// renamed in the parent: renaming would change nothing, and is not run.
-    /// Where the step made an instance of a class with none alive (numbered
-    /// 2), renaming is due, and goes to `renumberInPlace` straight.
+    /// already (the explorer's every state). A step that released no screen (as
+    /// many alive as the parent's and the ones the step made: `created` counts
+    /// them, only `makeScreen` adding to it) leaves the parent's live instances,
+    /// which renaming left 1...k of each class with a counter of k (none alive: a
+    /// counter of 1), and adds the new ones, numbered on from their class's
+    /// counter. From k (or from no counter, a class new to the state) they make
+    /// 1...k' with a counter of k', as renaming leaves them; from 1 as well when
+    /// instance 1 is alive (in the parent, then: none was released). Every other
+    /// name the state holds is a live one's or was renamed in the parent: renaming
+    /// would change nothing, and is not run. Where the step made an instance of a
+    /// class with none alive (numbered 2), renaming is due, and goes to
+    /// `renumberInPlace` straight.
     ///
-    /// A step that made and released nothing (a pop begun, a drag, a wait
-    /// that ends no pop) is most often caught by `renameInstances`' own first
-    /// test, all instances made alive; where a class has none alive
-    /// (legacy.nav: a sheet dismissed, a screen popped) renaming found out by
-    /// a walk of every screen that nothing changes, about 450 instructions,
-    /// and the same after most pushes and presentations.
+    /// A step that made and released nothing (a pop begun, a drag, a wait that ends
+    /// no pop) is most often caught by `renameInstances`' own first test, all
+    /// instances made alive; where a class has none alive.
     public mutating func renameInstances(stepFrom parent: NavigationModel) {
         renameInstancesUnhashed(stepFrom: parent)
         navs.refreshHashes()
@@ -50,7 +47,6 @@ extension NavigationModel {
 
     /// `renameInstances(stepFrom:)` without the controllers' hashes taken
     /// again (`canonicalize(renaming:stepFrom:)` takes them after it).
-    @inline(__always)
     mutating func renameInstancesUnhashed(stepFrom parent: NavigationModel) {
         renameInstancesUnhashed(
             parentCreated: parent.created, parentScreens: parent.screens.count,
@@ -59,7 +55,6 @@ extension NavigationModel {
 
     /// `renameInstancesUnhashed(stepFrom:)` of a parent the model no longer
     /// is: what the renaming reads of it, taken before the step (`StepOrigin`).
-    @inline(__always)
     mutating func renameInstancesUnhashed(stepFrom origin: StepOrigin) {
         renameInstancesUnhashed(
             parentCreated: origin.created, parentScreens: origin.screenCount,
@@ -68,8 +63,7 @@ extension NavigationModel {
 
     /// The renaming of a state one step from a parent with `parentCreated`
     /// instances made, `parentScreens` alive and the counters `parentCounters`.
-    @inline(__always)
-    private mutating func renameInstancesUnhashed(
+    mutating func renameInstancesUnhashed(
         parentCreated: Int, parentScreens: Int, parentCounters: ClassCounters
     ) {
         defer { screens.clearReleased() }
@@ -176,23 +170,20 @@ extension NavigationModel {
 
 extension NavigationModel {
     /// `renameInstances` when an instance needs a new number (the case
-    /// `renameCountersOnly` leaves), with nothing allocated for the mapping
-    /// (an array is copied only where a name in it changes and a parent state
-    /// shares it). False, having changed nothing, when a live class number
-    /// is past 63 or a live ordinal past 64 (`renumberByList` then).
+    /// `renameCountersOnly` leaves), with nothing allocated for the mapping (an
+    /// array is copied only where a name in it changes and a parent state shares
+    /// it). False, having changed nothing, when a live class number is past 63 or a
+    /// live ordinal past 64 (`renumberByList` then).
     ///
-    /// The live ordinals of class c are the bits of one word (ordinal n at
-    /// bit n - 1), so a live instance's new number, its rank among its
-    /// class's live instances, is one more than the bits below its own, and
-    /// a name with no bit set is a released screen's (number 0). In the
-    /// screen table only the screens past their class's first gap are taken
-    /// out and put back under their new numbers, and every other name is rewritten where it is, only where it changes
-    /// (`renameReferences`). The list way, all there was before, sorted the
-    /// names, built two arrays and a new table, mapped each name by a search
-    /// of a list and wrote every controller (so each was hashed again):
-    /// about 9,900 instructions a state, where this way takes about 2,500
-    /// (6,219 states of legacy.nav at depth 10 come here; the search
-    /// 773.8 M -> 727.6 M instructions).
+    /// The live ordinals of class c are the bits of one word (ordinal n at bit n -
+    /// 1), so a live instance's new number, its rank among its class's live
+    /// instances, is one more than the bits below its own, and a name with no bit
+    /// set is a released screen's (number 0). In the screen table only the screens
+    /// past their class's first gap are taken out and put back under their new
+    /// numbers, and every other name is rewritten where it is, only where it
+    /// changes (`renameReferences`). The list way, all there was before, sorted the
+    /// names, built two arrays and a new table, mapped each name by a search of a
+    /// list and wrote every controller (so each was hashed again).
     private mutating func renumberInPlace() -> Bool {
         // Class c's live ordinals at c (only the classes with a bit in `liveClasses` are read).
         var live = [UInt64](repeating: 0, count: 64)
@@ -234,7 +225,6 @@ extension NavigationModel {
     /// The new numbers, the counters set: class c's live ordinals are the
     /// bits of `live[c]` for each class c with a bit in `classes` (no other
     /// class has a live instance), and some class has a gap.
-    @inline(__always)
     private mutating func renumber(classes: UInt64, _ live: [UInt64]) {
         /// The new number of ordinal `ordinal` of class `c`: its rank among
         /// the class's live instances, 0 for a released one.
@@ -244,12 +234,6 @@ extension NavigationModel {
             let bit: UInt64 = 1 << UInt64(ordinal &- 1)
             return word & bit == 0 ? 0 : (word & (bit &- 1)).nonzeroBitCount + 1
         }
-        // Only the screens past their class's first gap change: each taken
-        // out and put back under its new number, in the order of the old
-        // numbers (the new one, the gap or a number a screen moved on from
-        // already, is free). `ScreenTable.renumber` took every screen out
-        // and put it back, about 550 instructions a renaming (legacy.nav:
-        // one or two screens move, most often).
         var gapped = classes
         while gapped != 0 {
             let c = gapped.trailingZeroBitCount
@@ -271,118 +255,6 @@ extension NavigationModel {
         }
         renameReferences { ScreenName(cls: $0.cls, ordinal: rank($0.cls.id, $0.ordinal)) }
     }
-
-    /// Gives every name the state holds outside the screen table its new
-    /// name, `rename(name)`: in the controllers (stack, safe-pop delegate,
-    /// running transition, queued calls), the modals, the one in flight,
-    /// the alert and the guarantees. Each part is read first and written
-    /// only where a name changes: a controller written is hashed again, and
-    /// an array written that a parent state shares is copied.
-    private mutating func renameReferences(_ rename: (ScreenName) -> ScreenName) {
-        func renamed(_ call: NavCall) -> NavCall {
-            switch call {
-            case .push(let name, let animated): .push(rename(name), animated: animated)
-            case .popTo(let name, let animated): .popTo(rename(name), animated: animated)
-            case .setStack(let names, let animated): .setStack(names.map(rename), animated: animated)
-            case .pop, .popToRoot: call
-            }
-        }
-        for id in navs.ids {
-            guard let nav = navs[id] else { continue }
-            // What changes, read before any write: a controller written is
-            // hashed again, and an array written that a parent shares is copied.
-            let inStack = nav.stack.firstIndexRenamed(by: rename)
-            let delegate = nav.safeDelegate.map(rename)
-            let delegateChanges = delegate != nav.safeDelegate
-            let inQueue = nav.queue.firstIndex { renamed($0) != $0 }
-            var from: ScreenName?
-            var to: ScreenName?
-            var inRemoved: Int?
-            var inAddedBelow: Int?
-            var transitionChanges = false
-            if let t = nav.transition {
-                from = t.from.map(rename)
-                to = rename(t.to)
-                inRemoved = t.removed.firstIndexRenamed(by: rename)
-                inAddedBelow = t.addedBelow.firstIndexRenamed(by: rename)
-                transitionChanges = from != t.from || to != t.to || inRemoved != nil || inAddedBelow != nil
-            }
-            guard inStack != nil || delegateChanges || inQueue != nil || transitionChanges else { continue }
-            navs.edit(id) { nav in
-                if let i = inStack { nav.stack.rename(from: i, by: rename) }
-                if delegateChanges { nav.safeDelegate = delegate }
-                if transitionChanges {
-                    if from != nav.transition!.from { nav.transition!.from = from }
-                    if let to, to != nav.transition!.to { nav.transition!.to = to }
-                    if let i = inRemoved { nav.transition!.removed.rename(from: i, by: rename) }
-                    if let i = inAddedBelow { nav.transition!.addedBelow.rename(from: i, by: rename) }
-                }
-                if let first = inQueue {
-                    for i in first..<nav.queue.count {
-                        let call = renamed(nav.queue[i])
-                        if call != nav.queue[i] { nav.queue[i] = call }
-                    }
-                }
-            }
-        }
-        func renamed(_ modal: Modal) -> Modal {
-            Modal(presenter: modal.presenter.map(rename), screen: rename(modal.screen), nav: modal.nav)
-        }
-        if !modals.isEmpty, modals.contains(where: { renamed($0) != $0 }) {
-            modals = ModalStack(modals.map(renamed))
-        }
-        if isModalTransitioning, let t = modalTransition, renamed(t.modal) != t.modal {
-            modalTransition!.modal = renamed(t.modal)
-        }
-        if hasAlert, let a = alert {
-            let asker = a.asker.map(rename)
-            if asker != a.asker { alert!.asker = asker }
-            if case .safePop(let nav, let call) = a.action, renamed(call) != call {
-                alert!.action = .safePop(nav: nav, call: renamed(call))
-            }
-        }
-        if guarantees.guarded.isEmpty, guarantees.granted.isEmpty, guarantees.gateBreach == nil,
-            guarantees.confirmationBreach == nil
-        {
-            return
-        }
-        func renamed(_ entry: Guarantees.Guarded) -> Guarantees.Guarded {
-            Guarantees.Guarded(nav: entry.nav, screen: rename(entry.screen), gate: rename(entry.gate))
-        }
-        // Both lists are kept sorted by every write (`noteDidAppear`,
-        // `noteConfirmed`; removals keep the order), so one with no name
-        // changed is sorted already; a renamed one is sorted again.
-        if guarantees.guarded.contains(where: { renamed($0) != $0 }) {
-            guarantees.guarded = guarantees.guarded.map(renamed).sorted()
-        }
-        if let i = guarantees.granted.firstIndexRenamed(by: rename) {
-            guarantees.granted.rename(from: i, by: rename)
-            guarantees.granted.sort(by: ScreenName.canonicalOrder)
-        }
-        if let breach = guarantees.gateBreach, renamed(breach) != breach { guarantees.gateBreach = renamed(breach) }
-        if let breach = guarantees.confirmationBreach, rename(breach) != breach {
-            guarantees.confirmationBreach = rename(breach)
-        }
-    }
-}
-
-extension [ScreenName] {
-    /// The index of the first name `rename` changes, or nil: the look
-    /// before a write, so that an array with no name changed is not written
-    /// (and its storage, often a parent state's too, not copied).
-    @inline(__always)
-    fileprivate func firstIndexRenamed(by rename: (ScreenName) -> ScreenName) -> Int? {
-        for i in indices where rename(self[i]) != self[i] { return i }
-        return nil
-    }
-
-    /// Renames the names from `start` on in place, writing only those that change.
-    fileprivate mutating func rename(from start: Int, by rename: (ScreenName) -> ScreenName) {
-        for i in start..<count {
-            let name = rename(self[i])
-            if name != self[i] { self[i] = name }
-        }
-    }
 }
 
 extension NavigationModel {
@@ -397,7 +269,6 @@ extension NavigationModel {
     /// A class's live instances are 1...k when their largest number is k:
     /// the names are distinct, so k numbers of at least 1 whose largest is k
     /// are 1...k.
-    @inline(__always)
     fileprivate mutating func renameCountersOnly() -> Bool {
         // Live instances of class c at c, their largest number at 64 + c.
         var perClass = [Int](repeating: 0, count: 128)

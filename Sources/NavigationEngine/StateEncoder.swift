@@ -101,7 +101,7 @@ public struct StateEncoder {
     public mutating func canonicalFingerprint(
         of model: inout NavigationModel, renaming: Bool, stepFrom parent: UnsafePointer<NavigationModel>
     ) -> UInt64 {
-        model.canonicalize(renaming: renaming, stepFrom: parent.pointee)
+        model.canonicalize(renaming: renaming, stepFrom: parent)
         return fingerprint(ofSearchState: &model)
     }
 
@@ -111,7 +111,7 @@ public struct StateEncoder {
     public mutating func canonicalFingerprint(
         of model: inout NavigationModel, renaming: Bool, stepFrom origin: UnsafePointer<StepOrigin>
     ) -> UInt64 {
-        model.canonicalize(renaming: renaming, stepFrom: origin.pointee)
+        model.canonicalize(renaming: renaming, stepFrom: origin)
         return fingerprint(ofSearchState: &model)
     }
 
