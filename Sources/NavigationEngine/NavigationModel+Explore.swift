@@ -223,7 +223,9 @@ extension NavigationModel {
         // table for its top (asked second, 16 to 18 instructions a state
         // fewer on the five other bench setups, legacy 6,461 -> 6,438 at
         // depth 10, 6,610 -> 6,588 at depth 13).
-        guard let nav, !NavSlots.hasTransition(nav) else { return true }
+        guard let nav else { return true }
+        // A pre-emptable transition takes the tap (behaviour.md 5b, rule 5), as in `backIgnored`.
+        if NavSlots.hasTransition(nav), !(m.pointee.preemption && m.pointee.preemptable(nav.pointee)) { return true }
         return !backVisible(in: nav, of: m)
     }
 
