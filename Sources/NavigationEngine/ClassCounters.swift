@@ -31,7 +31,7 @@ struct ClassCounters: Sendable {
     private static let inlineAbsent = Int32.min
     /// Classes 0..<inlineCount while `spilled` is false; `inlineAbsent` where
     /// the class has no counter. (Then `values` has no counter for them.)
-    private var small = InlineArray<8, Int32>(repeating: Int32.min)
+    private var small = EightCounters()
     /// The first classes' counters are in `values`, not `small`.
     private var spilled = false
     /// Classes 0..<chunkSize, indexed by class number; `absent` where the class has no counter.
@@ -55,27 +55,9 @@ struct ClassCounters: Sendable {
     /// Whether `other` is this table in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift).
     @inline(__always) func sharesStorage(with other: ClassCounters) -> Bool {
-        count == other.count && spilled == other.spilled && sameSmall(as: other) && sameStorage(values, other.values)
+        count == other.count && spilled == other.spilled && small == other.small && sameStorage(values, other.values)
             && sameStorage(chunks, other.chunks)
     }
-
-    /// Becomes equal to the counters `other` points to (NavigationModel.reset(to:)),
-    /// read in place, each array assigned only when its storage differs: an
-    /// assignment of `other.pointee.counters` copied the whole value out
-    /// first and then destroyed this one, each through outlined copies, on
-    /// every reset after a step that made a screen (legacy.nav at depth 10:
-    /// 63,269, about 120 instructions each). Every stored property is here.
-    @inline(__always) mutating func assign(from other: UnsafePointer<ClassCounters>) {
-        small = other.pointee.small
-        spilled = other.pointee.spilled
-        count = other.pointee.count
-        entrySum = other.pointee.entrySum
-        if !sameStorage(values, other.pointee.values) { values = other.pointee.values }
-        if !sameStorage(chunks, other.pointee.chunks) { chunks = other.pointee.chunks }
-    }
-
-    /// How many stored properties `assign(from:)` assigns (ResetTests).
-    static let resetPropertyCount = 6
 
     /// Classes below this number have their counters inline while `allInline` holds.
     static let inlineLimit = inlineCount
@@ -84,46 +66,24 @@ struct ClassCounters: Sendable {
     /// past has one, and none spilled).
     @inline(__always) var allInline: Bool { !spilled && values.isEmpty && chunks.isEmpty }
 
-    /// The inline counters (`allInline`) as four words, two to a word
-    /// (class 2w's in word w's low half, as `sameSmall` reads them),
-    /// `inlineNone`'s bits where a class has none.
-    @inline(__always) var inlineWords: (UInt64, UInt64, UInt64, UInt64) {
-        unsafeBitCast(small, to: (UInt64, UInt64, UInt64, UInt64).self)
-    }
-
-    /// What an inline counter holds for a class with no counter (`inlineWords`).
+    /// What `small` holds where a class has no counter.
     static let inlineNone = inlineAbsent
 
-    /// The classes whose counter went up from 1 since `parent`, a mask of
-    /// class numbers (the explorer's renaming of a state one step from a
-    /// renamed one, NavigationModel+Renaming.swift), or nil when some counter
-    /// past the inline ones may have changed (the counters spilled, or an
-    /// array not the parent's).
-    @inline(__always) func classesRaisedFromOne(since parent: UnsafePointer<ClassCounters>) -> UInt64? {
-        guard !spilled, !parent.pointee.spilled, sameStorage(values, parent.pointee.values),
-            sameStorage(chunks, parent.pointee.chunks)
+    /// The inline classes (0..<`inlineLimit`, as bits) whose counter was 1
+    /// in `parent` and is another now, when the other counters are the
+    /// parent's (neither spilled, the arrays the same storage); 0 when no
+    /// inline counter changed. Nil when the arrays may differ.
+    func classesRaisedFromOne(since parent: ClassCounters) -> UInt64? {
+        guard !spilled, !parent.spilled, sameStorage(values, parent.values), sameStorage(chunks, parent.chunks)
         else { return nil }
-        // Most steps make nothing: the inline counters compared four words
-        // at a time first.
-        let a = unsafeBitCast(small, to: (UInt64, UInt64, UInt64, UInt64).self)
-        let b = unsafeBitCast(parent.pointee.small, to: (UInt64, UInt64, UInt64, UInt64).self)
-        if a.0 == b.0, a.1 == b.1, a.2 == b.2, a.3 == b.3 { return 0 }
+        if small == parent.small { return 0 }
         var raised: UInt64 = 0
-        for i in 0..<Self.inlineCount where small[i] != parent.pointee.small[i] && parent.pointee.small[i] == 1 {
+        for i in 0..<Self.inlineCount where small[i] != parent.small[i] && parent.small[i] == 1 {
             raised |= 1 << UInt64(i)
         }
         return raised
     }
 
-    /// Whether the inline counters are the same.
-    @inline(__always) private func sameSmall(as other: ClassCounters) -> Bool {
-        // Four words compared, not eight counters (each a bounds check).
-        let a = unsafeBitCast(small, to: (UInt64, UInt64, UInt64, UInt64).self)
-        let b = unsafeBitCast(other.small, to: (UInt64, UInt64, UInt64, UInt64).self)
-        return a.0 == b.0 && a.1 == b.1 && a.2 == b.2 && a.3 == b.3
-    }
-
-    /// `value` as an inline counter, or nil when it does not fit one.
     @inline(__always) private static func narrow(_ value: Int) -> Int32? {
         guard let narrow = Int32(exactly: value), narrow != inlineAbsent else { return nil }
         return narrow
@@ -279,14 +239,10 @@ struct ClassCounters: Sendable {
         if !spilled {
             for i in 0..<Self.inlineCount where small[i] != Self.inlineAbsent { body(i, Int(small[i])) }
         }
-        values.withUnsafeBufferPointer { values in
-            for i in 0..<values.count where values[i] != Self.absent { body(i, values[i]) }
-        }
+        for i in values.indices where values[i] != Self.absent { body(i, values[i]) }
         for c in chunks.indices {
             let base = (c + 1) << Self.chunkBits
-            chunks[c].withUnsafeBufferPointer { chunk in
-                for k in 0..<chunk.count where chunk[k] != Self.absent { body(base + k, chunk[k]) }
-            }
+            for (k, value) in chunks[c].enumerated() where value != Self.absent { body(base + k, value) }
         }
     }
 
@@ -313,13 +269,9 @@ struct ClassCounters: Sendable {
                 total &+= UInt64(truncatingIfNeeded: Int(small[i]))
             }
         }
-        values.withUnsafeBufferPointer { values in
-            for value in values where value != Self.absent { total &+= UInt64(truncatingIfNeeded: value) }
-        }
+        for value in values where value != Self.absent { total &+= UInt64(truncatingIfNeeded: value) }
         for chunk in chunks {
-            chunk.withUnsafeBufferPointer { chunk in
-                for value in chunk where value != Self.absent { total &+= UInt64(truncatingIfNeeded: value) }
-            }
+            for value in chunk where value != Self.absent { total &+= UInt64(truncatingIfNeeded: value) }
         }
         return total
     }
@@ -330,7 +282,7 @@ struct ClassCounters: Sendable {
             // Each inline counter's new value first (`body` once each); if one
             // does not fit, all of them go to the array, as `set` does.
             let before = small
-            var next = InlineArray<8, Int>(repeating: 0)
+            var next = [Int](repeating: 0, count: Self.inlineCount)
             var fits = true
             for i in 0..<Self.inlineCount where before[i] != Self.inlineAbsent {
                 next[i] = body(ClassName(id: UInt32(truncatingIfNeeded: i)), Int(before[i]))
@@ -361,7 +313,7 @@ struct ClassCounters: Sendable {
     /// second pass for `set` and `total`, a third, cost about 450
     /// instructions, where most calls change one counter or none.
     @inline(__always)
-    mutating func setLiveCounts(_ liveClasses: UInt64, _ live: UnsafePointer<Int>) -> UInt64? {
+    mutating func setLiveCounts(_ liveClasses: UInt64, _ live: [Int]) -> UInt64? {
         if !spilled, values.isEmpty, chunks.isEmpty {
             var next = small
             var delta: UInt64 = 0
@@ -414,7 +366,7 @@ struct ClassCounters: Sendable {
     /// Gives each class with a bit in `classes`, none of which has a
     /// counter, the counter `live[c]`; returns their sum (wrapping).
     @inline(__always)
-    private mutating func setUnmet(_ classes: UInt64, _ live: UnsafePointer<Int>) -> UInt64 {
+    private mutating func setUnmet(_ classes: UInt64, _ live: [Int]) -> UInt64 {
         var sum: UInt64 = 0
         var rest = classes
         while rest != 0 {
@@ -460,7 +412,7 @@ extension ClassCounters: Hashable {
     static func == (lhs: ClassCounters, rhs: ClassCounters) -> Bool {
         if lhs.sharesStorage(with: rhs) { return true }
         guard lhs.count == rhs.count else { return false }
-        if lhs.spilled == rhs.spilled, !lhs.spilled, !lhs.sameSmall(as: rhs) { return false }
+        if lhs.spilled == rhs.spilled, !lhs.spilled, lhs.small != rhs.small { return false }
         if lhs.spilled == rhs.spilled, lhs.chunks.isEmpty, rhs.chunks.isEmpty {
             let shared = Swift.min(lhs.values.count, rhs.values.count)
             for i in 0..<shared where lhs.values[i] != rhs.values[i] { return false }
@@ -482,6 +434,40 @@ extension ClassCounters: Hashable {
         forEachEntry { i, value in
             hasher.combine(i)
             hasher.combine(value)
+        }
+    }
+}
+
+/// Eight 32-bit counters held in the value itself (no storage to share or
+/// copy): the first classes' counters while they fit (`ClassCounters.small`).
+struct EightCounters: Hashable, Sendable {
+    private var c0 = Int32.min, c1 = Int32.min, c2 = Int32.min, c3 = Int32.min
+    private var c4 = Int32.min, c5 = Int32.min, c6 = Int32.min, c7 = Int32.min
+
+    subscript(i: Int) -> Int32 {
+        get {
+            switch i {
+            case 0: c0
+            case 1: c1
+            case 2: c2
+            case 3: c3
+            case 4: c4
+            case 5: c5
+            case 6: c6
+            default: c7
+            }
+        }
+        set {
+            switch i {
+            case 0: c0 = newValue
+            case 1: c1 = newValue
+            case 2: c2 = newValue
+            case 3: c3 = newValue
+            case 4: c4 = newValue
+            case 5: c5 = newValue
+            case 6: c6 = newValue
+            default: c7 = newValue
+            }
         }
     }
 }

@@ -17,22 +17,6 @@ struct ModalStack: Hashable, Sendable, RandomAccessCollection, ExpressibleByArra
         return sameStorage(list, other.list)
     }
 
-    /// Becomes equal to the stack `other` points to (NavigationModel.reset(to:)),
-    /// its list made equal in the storage it has when that has room
-    /// (`assignReusingStorage`): a present or a dismiss writes the list, so
-    /// a step copied the parent's list on write, and an assignment of the
-    /// parent's stack back freed that copy for the next step to make again
-    /// (legacy.nav at depth 10: 32,550 of 114,633 resets). A stack with
-    /// counts is assigned.
-    @inline(__always) mutating func assign(from other: UnsafePointer<ModalStack>) {
-        if sharesStorage(with: other.pointee) { return }
-        guard case .none = counts, case .none = other.pointee.counts else {
-            self = other.pointee
-            return
-        }
-        assignReusingStorage(&list, other.pointer(to: \.list)!)
-    }
-
     /// A copy with storage of its own (NavigationModel+Unshared.swift).
     func unshared() -> ModalStack {
         var copy = self

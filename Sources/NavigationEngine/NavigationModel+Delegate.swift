@@ -5,12 +5,12 @@ extension NavigationModel {
         // nothing. (Its delegate's tag tested in the slot: the copy of the
         // delegate went through its outlined copy and destroy, about 25
         // instructions on every transition begun.)
-        guard let nav = navs.controller(id), !NavSlots.delegate(of: nav).pointee.isNone else { return }
+        guard let nav = navs.controller(id), !nav.delegate.isNone else { return }
         // A step that records nothing does only what changes the state (a
         // gate's hidden back), the delegate not copied out (`quietWillShow`).
         if scratch.quiet { return quietWillShow(nav, shown) }
-        let delegate = nav.pointee.delegate
-        let features = nav.pointee.cls.features
+        let delegate = nav.delegate
+        let features = nav.cls.features
         let call = DelegateCall.willShow(shown, animated: animated)
         switch delegate {
         case .none:
@@ -38,8 +38,8 @@ extension NavigationModel {
     /// controller's hides the back of a gate it shows. Read in place: the
     /// delegate copied out retained and released its name and its methods
     /// on every transition begun (gate.nav's proxy).
-    @inline(__always) private mutating func quietWillShow(_ nav: UnsafePointer<NavController>, _ shown: ScreenName) {
-        guard case .controller = NavSlots.delegate(of: nav).pointee, nav.pointee.cls.features.contains(.gates),
+    @inline(__always) private mutating func quietWillShow(_ nav: NavController, _ shown: ScreenName) {
+        guard case .controller = nav.delegate, nav.cls.features.contains(.gates),
             isGate(shown)
         else { return }
         screens[shown]?.backHiddenByGate = true
@@ -48,7 +48,7 @@ extension NavigationModel {
     mutating func delegateDidShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
         guard let nav = navs.controller(id) else { return }
         // (No delegate: as `delegateWillShow`, not copied out.)
-        if NavSlots.delegate(of: nav).pointee.isNone {
+        if nav.delegate.isNone {
             gateMissed(id, shown)
             return
         }
@@ -57,14 +57,14 @@ extension NavigationModel {
         // a gate closed); an outside delegate's call and `gateMissed` are
         // events only.
         if scratch.quiet {
-            guard case .controller = NavSlots.delegate(of: nav).pointee else { return }
-            let features = nav.pointee.cls.features
+            guard case .controller = nav.delegate else { return }
+            let features = nav.cls.features
             if features.contains(.swipeGuard) { navs.edit(id) { $0.isPushing = false } }
             if features.contains(.gates), isGate(shown) { closeGate(id, at: shown) }
             return
         }
-        let delegate = nav.pointee.delegate
-        let features = nav.pointee.cls.features
+        let delegate = nav.delegate
+        let features = nav.cls.features
         let call = DelegateCall.didShow(shown, animated: animated)
         switch delegate {
         case .none:
@@ -105,7 +105,7 @@ extension NavigationModel {
 
     /// GateNavigationController's didShow for a gate: the screens below leave without a transition.
     mutating func closeGate(_ id: Int, at gate: ScreenName) {
-        guard navs.controller(id)?.pointee.top == gate else { return }
+        guard navs[id]?.top == gate else { return }
         emit(.gateTrimmed(gate))
         let (below, _) = replaceStack(id, with: [gate])
         for name in below { emitLifecycle(name, .willMove(toNav: false)) }

@@ -19,7 +19,7 @@ extension NavigationModel {
     /// the renaming, as `canonicalize()` does, a controller the renaming
     /// wrote was hashed twice (legacy.nav, depth 10: 6,219 states).
     @inline(__always)
-    public mutating func canonicalize(renaming: Bool, stepFrom parent: UnsafePointer<NavigationModel>) {
+    public mutating func canonicalize(renaming: Bool, stepFrom parent: NavigationModel) {
         makeClockRelative()
         if renaming { renameInstancesUnhashed(stepFrom: parent) }
         navs.refreshHashes()
@@ -29,7 +29,7 @@ extension NavigationModel {
     /// the model was, before the step: what the renaming reads of the parent
     /// taken then (`StepOrigin`).
     @inline(__always)
-    public mutating func canonicalize(renaming: Bool, stepFrom origin: UnsafePointer<StepOrigin>) {
+    public mutating func canonicalize(renaming: Bool, stepFrom origin: StepOrigin) {
         makeClockRelative()
         if renaming { renameInstancesUnhashed(stepFrom: origin) }
         navs.refreshHashes()
@@ -63,10 +63,10 @@ extension NavigationModel {
     /// answer: a first walk for the earliest deadline, then a second for
     /// what comes before it, read every controller twice (the two together
     /// about 140 instructions a wait step on legacy.nav).
-    public static func nextCriticalInstant(in m: UnsafePointer<NavigationModel>, startDurations: [Int]) -> Int? {
+    public static func nextCriticalInstant(in m: NavigationModel, startDurations: [Int]) -> Int? {
         var best = Int.max
         var start = Int.max
-        let clock = m.pointee.clock
+        let clock = m.clock
         forEachDeadline(in: m) { end in
             best = Swift.min(best, end)
             for d in startDurations {
@@ -84,10 +84,10 @@ extension NavigationModel {
     /// least once (a controller's may come twice: `NavTable.forEachActive`),
     /// for the model `m` points to, read in place. Nothing is allocated.
     @inline(__always)
-    static func forEachDeadline(in m: UnsafePointer<NavigationModel>, _ body: (Int) -> Void) {
-        if m.pointee.isModalTransitioning, let end = m.pointee.modalTransition?.end { body(end) }
-        m.pointee.navs.forEachActive { id in
-            if let end = m.pointee.navs.transitionEnd(id) { body(end) }
+    static func forEachDeadline(in m: NavigationModel, _ body: (Int) -> Void) {
+        if m.isModalTransitioning, let end = m.modalTransition?.end { body(end) }
+        m.navs.forEachActive { id in
+            if let end = m.navs.transitionEnd(id) { body(end) }
         }
     }
 
@@ -104,14 +104,14 @@ extension NavigationModel {
     /// restate their commands' early ends (`dismissChangesNothing`,
     /// `popChangesNothing`), and IgnoredStepTests holds them to agree.
     public func ignores(_ action: Action) -> Bool {
-        withUnsafePointer(to: self) { Self.ignores(action, in: $0) }
+        Self.ignores(action, in: self)
     }
 
     /// `ignores(_:)` of the model `model` points to, read in place: called on
     /// the explorer's model, a variable, from another module, the method was
     /// handed a copy of the whole model (a memcpy of it) on every step it
     /// asked about.
-    public static func ignores(_ action: Action, in model: UnsafePointer<NavigationModel>) -> Bool {
+    public static func ignores(_ action: Action, in model: NavigationModel) -> Bool {
         guard let test = ignoreTest(for: action) else { return false }
         return ignores(test, in: model)
     }
@@ -149,12 +149,12 @@ extension NavigationModel {
     /// and its class was made before: a state equal to this one once renamed.
     /// (`nav`: the current controller's slot, `ParentFacts.nav`.)
     @inline(__always) static func newInstanceDropped(
-        _ m: UnsafePointer<NavigationModel>, _ cls: ClassName, push: Bool, nav: UnsafePointer<NavController>?
+        _ m: NavigationModel, _ cls: ClassName, push: Bool, nav: NavController?
     ) -> Bool {
-        guard m.pointee.isModalTransitioning, (m.pointee.counters[cls] ?? 0) >= 1 else { return false }
+        guard m.isModalTransitioning, (m.counters[cls] ?? 0) >= 1 else { return false }
         if !push { return true }
         guard let nav else { return false }
-        return !nav.pointee.cls.features.contains(.swipeGuard)
+        return !nav.cls.features.contains(.swipeGuard)
     }
 
     /// The test of `action`, or nil for an action `ignores(_:in:)` has no
@@ -172,7 +172,7 @@ extension NavigationModel {
     }
 
     /// `ignores(_:in:)` by the action's test.
-    @inline(__always) public static func ignores(_ test: IgnoreTest, in model: UnsafePointer<NavigationModel>) -> Bool {
+    @inline(__always) public static func ignores(_ test: IgnoreTest, in model: NavigationModel) -> Bool {
         ignores(test, in: model, ParentFacts(model))
     }
 
@@ -189,24 +189,24 @@ extension NavigationModel {
     /// IgnoredStepTests holds to agree with the commands.
     struct ParentFacts {
         let id: Int
-        let nav: UnsafePointer<NavController>?
-        let touched: UnsafePointer<NavController>?
+        let nav: NavController?
+        let touched: NavController?
 
-        @inline(__always) init(_ m: UnsafePointer<NavigationModel>) {
-            id = m.pointee.currentNavID
-            nav = m.pointee.navs.controller(id)
-            touched = m.pointee.touchBlocker() == nil && !m.pointee.plainModalOnTop ? nav : nil
+        @inline(__always) init(_ m: NavigationModel) {
+            id = m.currentNavID
+            nav = m.navs.controller(id)
+            touched = m.touchBlocker() == nil && !m.plainModalOnTop ? nav : nil
         }
     }
 
     /// `ignores(_:in:)` with the parent's facts read already.
     @inline(__always) static func ignores(
-        _ test: IgnoreTest, in m: UnsafePointer<NavigationModel>, _ facts: ParentFacts
+        _ test: IgnoreTest, in m: NavigationModel, _ facts: ParentFacts
     ) -> Bool {
         switch test {
         case .back: backChangesNothing(touching: facts.touched, in: m)
         case .swipe(let percent): swipeChangesNothing(touching: facts.touched, in: m, percent: percent)
-        case .dismiss: m.pointee.dismissChangesNothing
+        case .dismiss: m.dismissChangesNothing
         case .pop: popChangesNothing(m, facts.nav, facts.id)
         case .newInstance(let cls, let push): newInstanceDropped(m, cls, push: push, nav: facts.nav)
         }
@@ -216,7 +216,7 @@ extension NavigationModel {
     /// (`ParentFacts.touched`) read already: no back button, or the bar in
     /// a transition.
     @inline(__always) static func backChangesNothing(
-        touching nav: UnsafePointer<NavController>?, in m: UnsafePointer<NavigationModel>
+        touching nav: NavController?, in m: NavigationModel
     ) -> Bool {
         // The transition first: a controller in one ignores the tap whether
         // the back button shows or not, and `backVisible` probes the screen
@@ -225,7 +225,7 @@ extension NavigationModel {
         // depth 10, 6,610 -> 6,588 at depth 13).
         guard let nav else { return true }
         // A pre-emptable transition takes the tap (behaviour.md 5b, rule 5), as in `backIgnored`.
-        if NavSlots.hasTransition(nav), !(m.pointee.preemption && m.pointee.preemptable(nav.pointee)) { return true }
+        if nav.isTransitioning, !(m.preemption && m.preemptable(nav)) { return true }
         return !backVisible(in: nav, of: m)
     }
 
@@ -251,20 +251,20 @@ extension NavigationModel {
 
     /// Whether a command of `test`'s kind is refused now in the model `m`
     /// points to, read in place (the same tests its command makes first).
-    @inline(__always) public static func refuses(_ test: RefusalTest, in m: UnsafePointer<NavigationModel>) -> Bool {
+    @inline(__always) public static func refuses(_ test: RefusalTest, in m: NavigationModel) -> Bool {
         switch test {
-        case .tap: m.pointee.refusesTap
-        case .release: m.pointee.refusesRelease
+        case .tap: m.refusesTap
+        case .release: m.refusesRelease
         }
     }
 
     /// `refuses(_:in:)` with the parent's facts read already.
     @inline(__always) static func refuses(
-        _ test: RefusalTest, in m: UnsafePointer<NavigationModel>, _ facts: ParentFacts
+        _ test: RefusalTest, in m: NavigationModel, _ facts: ParentFacts
     ) -> Bool {
         switch test {
-        case .tap: m.pointee.refusesTap
-        case .release: !m.pointee.isFrozen && heldPop(in: facts.nav) == nil
+        case .tap: m.refusesTap
+        case .release: !m.isFrozen && heldPop(in: facts.nav) == nil
         }
     }
 
@@ -280,9 +280,9 @@ extension NavigationModel {
     /// that have a test: each nil, in a list of every action, cost a turn of
     /// the loop.
     public static func unrunSteps(
-        refusals: UnsafeBufferPointer<(step: Int, test: RefusalTest)>,
-        ignores: UnsafeBufferPointer<(step: Int, test: IgnoreTest)>,
-        in m: UnsafePointer<NavigationModel>
+        refusals: some Sequence<(step: Int, test: RefusalTest)>,
+        ignores: some Sequence<(step: Int, test: IgnoreTest)>,
+        in m: NavigationModel
     ) -> (refused: UInt64, ignored: UInt64) {
         let facts = ParentFacts(m)
         var refused: UInt64 = 0
@@ -309,7 +309,7 @@ extension NavigationModel {
                 let core = swipe ?? swipeCore(touching: facts.touched, in: m)
                 swipe = core
                 yes = core.changesNothing(percent: percent)
-            case .dismiss: yes = m.pointee.dismissChangesNothing
+            case .dismiss: yes = m.dismissChangesNothing
             case .pop:
                 yes = pop ?? popChangesNothing(m, facts.nav, facts.id)
                 pop = yes
@@ -335,17 +335,17 @@ extension NavigationModel {
     /// path); IgnoredStepTests holds the two to agree.
     /// (`nav`: controller `id`'s slot, `ParentFacts.nav`.)
     @inline(__always) static func popChangesNothing(
-        _ m: UnsafePointer<NavigationModel>, _ nav: UnsafePointer<NavController>?, _ id: Int
+        _ m: NavigationModel, _ nav: NavController?, _ id: Int
     ) -> Bool {
         guard let nav else { return true }
-        if nav.pointee.cls.features.contains(.safePop), let asker = nav.pointee.safeDelegate,
-            m.pointee.screens[asker] != nil, !nav.pointee.stack.isEmpty
+        if nav.cls.features.contains(.safePop), let asker = nav.safeDelegate,
+            m.screens[asker] != nil, !nav.stack.isEmpty
         {
             return false
         }
-        if m.pointee.isModalTransitioning { return true }
-        if NavSlots.hasTransition(nav) || m.pointee.frozenNav == id { return false }
-        return nav.pointee.stack.count <= 1
+        if m.isModalTransitioning { return true }
+        if nav.isTransitioning || m.frozenNav == id { return false }
+        return nav.stack.count <= 1
     }
 
     /// How long an animated transition of `kind` takes now, in milliseconds.

@@ -29,10 +29,10 @@ extension NavigationModel {
     var visibleTop: ScreenName? {
         @inline(__always) get {
             if let modal = modals.last {
-                if let id = modal.nav { return navs.controller(id)?.pointee.top }
+                if let id = modal.nav { return navs[id]?.top }
                 return modal.screen
             }
-            return navs.controller(windowNavID)?.pointee.top
+            return navs[windowNavID]?.top
         }
     }
 
@@ -73,8 +73,7 @@ extension NavigationModel {
     }
 
     /// `releaseUnheld(_:)` of the screens controller `id`'s transition, cut
-    /// and left in its place (`cutTransition`), took away: neither that
-    /// transition nor its list holds them. Whether any controller has a
+    /// (`cutTransition`), took away. Whether any controller has a
     /// transition (but that one) or a queued call is asked once, of the
     /// controllers that may (`forEachActive`), and where none has (on a
     /// lone controller), no screen is held in flight, and the walk of every
@@ -82,43 +81,25 @@ extension NavigationModel {
     /// screen; legacy.nav, depth 10: 57,069 screens). Releasing a screen
     /// changes neither. (In `releaseUnheld(_:)` itself, the walk first cost
     /// the other setups about one instruction a state.)
-    mutating func releaseCutScreens(of id: Int, _ t: UnsafePointer<NavTransition>) {
-        let count = t.pointee.removed.count
+    mutating func releaseCutScreens(of id: Int, _ names: [ScreenName]) {
+        let count = names.count
         guard count > 0 else { return }
-        // (The cut transition's own list, counted by `inFlightWeight`, is
-        // no longer in flight.)
-        if !scratch.quiet { work(count * (1 + modals.count + navs.inFlightWeight() - count)) }
+        if !scratch.quiet { work(count * (1 + modals.count + navs.inFlightWeight())) }
         var inFlight = false
         navs.forEachActive { other in
-            if !inFlight, let nav = navs.controller(other),
-                (other != id && NavSlots.hasTransition(nav)) || !nav.pointee.queue.isEmpty
-            {
+            if !inFlight, let nav = navs[other], (other != id && nav.isTransitioning) || !nav.queue.isEmpty {
                 inFlight = true
             }
         }
-        // The list read through its address, taken once: read by index
-        // through the transition, each screen reloaded the list and tested
-        // the index against its count (the releases write the screens'
-        // table and maybe the others' controllers, never this list).
-        let names = t.pointee.removed.withUnsafeBufferPointer { $0.baseAddress! }
-        // With no screen held in flight, no presentation (`presentationHolds`
-        // is false of every name while `modals` is empty) and a step that
-        // records nothing (`emitDeinit` builds no event; the work was
-        // counted above), `releaseIfUnheld` of each name only removes it
-        // where it is alive with no parent (`place(of:)`, `remove(_:at:)`):
-        // the table does that for the whole list in one
-        // `ScreenTable.removeUnparented(_:count:)`, its slots taken for
-        // writing once (legacy.nav 5,546 -> 5,492 instructions a state at
-        // depth 10, 5,634 -> 5,561 at 13). A release writes no other
-        // screen's parent, no controller, no modal and no trait, so each
-        // later name is tested on what the single releases left; the
-        // released ordinals are the removals' own, as before.
+        // With no screen held in flight, no presentation and a step that
+        // records nothing, releasing a screen only removes it where it is
+        // alive with no parent (`ScreenTable.removeUnparented(_:)`).
         if !inFlight, scratch.quiet, modals.isEmpty {
-            screens.removeUnparented(names, count: count)
+            screens.removeUnparented(names)
             return
         }
-        for i in 0..<count {
-            releaseIfUnheld(names[i], heldInFlight: inFlight ? nil : false, besides: id)
+        for name in names {
+            releaseIfUnheld(name, heldInFlight: inFlight ? nil : false)
         }
     }
 
@@ -138,17 +119,15 @@ extension NavigationModel {
     /// presentation, no transition or queued call (`heldInFlight`, when the
     /// caller knows it already; else asked of the table, and only of a screen
     /// alive outside the stacks). The work is counted by the caller.
-    /// `besides`: a controller whose transition holds nothing, whatever
-    /// its list says (a cut one, `releaseCutScreens(of:_:)`); 0, none.
     @inline(__always) private mutating func releaseIfUnheld(
-        _ name: ScreenName, heldInFlight: Bool? = nil, besides: Int = 0
+        _ name: ScreenName, heldInFlight: Bool? = nil
     ) {
         // One probe of the table for both its tests (alive, and in no stack)
         // and the removal, at the slot found: `screens[name] != nil`, `isHeld`
         // and the setter's removal probed the table four times a screen
         // released, a read and `remove(name)` twice.
         guard let found = screens.place(of: name), !found.hasParent,
-            !(heldInFlight ?? navs.holdsInFlight(name, besides: besides)),
+            !(heldInFlight ?? navs.holdsInFlight(name)),
             !presentationHolds(name)
         else { return }
         screens.remove(name, at: found.place)
@@ -177,25 +156,12 @@ extension NavigationModel {
         return name
     }
 
-    /// The name of a new instance of `cls`, its class's counter and
-    /// `created` moved on as `makeScreen(_:viewLoaded:)` moves them, the
-    /// screen not yet in the table: `newPushCall(_:_:gate:animated:)` puts
-    /// it there (`putNew(_:gate:shownBy:)`) where the push takes it.
-    @inline(__always) mutating func namedNew(_ cls: ClassName) -> ScreenName {
+    /// The name of a new instance of `cls`: its class's counter and
+    /// `created` moved on, the screen not yet in the table.
+    mutating func namedNew(_ cls: ClassName) -> ScreenName {
         let ordinal = counters.next(for: cls)
         created += 1
         return ScreenName(cls: cls, ordinal: ordinal)
-    }
-
-    /// Puts the new screen `namedNew(_:)` named in the table: pushed with
-    /// `push NAME gate` (`gate`), and shown at once by controller `id`
-    /// (its parent, its view loaded), or not (nil: in no stack yet).
-    @inline(__always) mutating func putNew(_ name: ScreenName, gate: Bool, shownBy id: Int?) {
-        if id == nil, !gate {
-            screens.insertNew(name)
-        } else {
-            screens[name] = Screen(name: name, viewLoaded: id != nil, runtimeGate: gate, parent: id)
-        }
     }
 
     /// A new instance of `cls` made and released at once, in a step that
@@ -232,8 +198,7 @@ extension NavigationModel {
             id: id, cls: controllerClass, stack: root.map { [$0] } ?? [],
             delegate: controllerClass.isOwnDelegate ? .controller(forwardingTo: nil) : .none,
             gestureDelegate: controllerClass.features.contains(.swipeGuard) ? .controller : .system)
-        let slot = navs.mutableSlot(id)
-        if NavSlots.isEmpty(slot) { slot.initialize(to: nav) } else { slot.pointee = nav }
+        navs[id] = nav
         return id
     }
 
@@ -247,18 +212,18 @@ extension NavigationModel {
 
     /// The back button shows: a custom one, or the system one with a screen below.
     @inline(__always) func backVisible(in nav: NavController) -> Bool {
-        withUnsafePointer(to: self) { m in withUnsafePointer(to: nav) { Self.backVisible(in: $0, of: m) } }
+        Self.backVisible(in: nav, of: self)
     }
 
     /// `backVisible(in:)` in the model `m` points to, read in place
     /// (`NavigationModel.backIgnored(_:)`).
     @inline(__always) static func backVisible(
-        in nav: UnsafePointer<NavController>, of m: UnsafePointer<NavigationModel>
+        in nav: NavController, of m: NavigationModel
     ) -> Bool {
-        guard let top = nav.pointee.stack.last else { return false }
-        let t = m.pointee.traits(of: top)
+        guard let top = nav.stack.last else { return false }
+        let t = m.traits(of: top)
         if t.customBack { return true }
-        return nav.pointee.stack.count > 1 && !t.hidesBack && m.pointee.screens[top]?.backHiddenByGate != true
+        return nav.stack.count > 1 && !t.hidesBack && m.screens[top]?.backHiddenByGate != true
     }
 
     // MARK: - References
@@ -297,27 +262,19 @@ extension NavigationModel {
 }
 
 extension NavTable {
-    /// `inFlightWeight()` and `holdsInFlight(name)` in one walk over the
-    /// slots, read in place as they are: the release of one screen (a
-    /// dropped push or presentation, a queued call's argument) walked them
-    /// twice.
+    /// `inFlightWeight()` and `holdsInFlight(name)` in one walk over the slots.
     func inFlightWeight(holding name: ScreenName) -> (weight: Int, holds: Bool) {
         var weight = 0
         var holds = false
         for id in ids {
             weight += 1
-            let slot = UnsafePointer(slots.base + id)
-            if NavSlots.isEmpty(slot) { continue }
-            let nav = NavSlots.payload(slot)
-            if NavSlots.hasTransition(nav) {
-                let t = NavSlots.transition(of: nav)
-                weight += t.pointee.removed.count
-                if !holds, t.pointee.removed.contains(name) { holds = true }
+            guard let nav = self[id] else { continue }
+            if let t = nav.transition {
+                weight += t.removed.count
+                if !holds, t.removed.contains(name) { holds = true }
             }
-            weight += nav.pointee.queue.count
-            if !holds, !nav.pointee.queue.isEmpty, nav.pointee.queue.contains(where: { $0.mentions(name) }) {
-                holds = true
-            }
+            weight += nav.queue.count
+            if !holds, nav.queue.contains(where: { $0.mentions(name) }) { holds = true }
         }
         return (weight, holds)
     }

@@ -14,14 +14,14 @@ extension NavigationModel {
         var presenterNav: Int?
         if let last = modals.last {
             if let id = last.nav {
-                presenter = navs.controller(id)?.pointee.top
+                presenter = navs[id]?.top
                 presenterNav = id
             } else {
                 presenter = last.screen
             }
         } else {
             let id = windowNavID
-            presenter = navs.controller(id)?.pointee.top
+            presenter = navs[id]?.top
             presenterNav = id
         }
         // Made with its view loaded: `loadView` below, written into the new
@@ -100,7 +100,7 @@ extension NavigationModel {
             emit(Note.dismissDropped)
             return
         }
-        let leaving = modal.nav.flatMap { navs.controller($0)?.pointee.top } ?? modal.screen
+        let leaving = modal.nav.flatMap { navs[$0]?.top } ?? modal.screen
         viewWillDisappear(leaving, animated)
         let returning = screenUnder(modalIndex: modals.count - 1)
         if let returning { viewWillAppear(returning, animated) }
@@ -114,9 +114,9 @@ extension NavigationModel {
     @inline(__always) func screenUnder(modalIndex index: Int) -> ScreenName? {
         if index > 0 {
             let below = modals[index - 1]
-            return below.nav.flatMap { navs.controller($0)?.pointee.top } ?? below.screen
+            return below.nav.flatMap { navs[$0]?.top } ?? below.screen
         }
-        return navs.controller(windowNavID)?.pointee.top
+        return navs[windowNavID]?.top
     }
 
     mutating func finishModalTransition() {
@@ -134,7 +134,7 @@ extension NavigationModel {
             }
         } else {
             guard let index = modals.lastIndex(of: t.modal) else { return }
-            let leaving = t.modal.nav.flatMap { navs.controller($0)?.pointee.top } ?? t.modal.screen
+            let leaving = t.modal.nav.flatMap { navs[$0]?.top } ?? t.modal.screen
             emitLifecycle(leaving, .viewDidDisappear(animated))
             if let returning = screenUnder(modalIndex: index) {
                 emitLifecycle(returning, .viewDidAppear(animated))

@@ -396,9 +396,6 @@ struct Scratch: Hashable, Sendable {
     /// Elements examined by the loops whose length depends on the state: a work
     /// count that tests compare across sizes to show no command is quadratic.
     var steps = 0
-    /// The storage of a list of screens a transition took away, kept when
-    /// the transition ended for the next pop's list (`truncateStack`).
-    var spareList: [ScreenName] = []
     static func == (lhs: Scratch, rhs: Scratch) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
 }

@@ -70,7 +70,7 @@ extension NavigationModel {
         switch command {
         case .push(let cls, let gate, let animated):
             if scratch.quiet, isModalTransitioning, dropsNewPush(cls) { return }
-            try newPushCall(currentNavID, namedNew(cls), gate: gate, animated: animated)
+            try push(makeScreen(cls), gate: gate, animated: animated)
         case .pop(let animated): try navCall(currentNavID, .pop(animated: animated))
         case .popToRoot(let animated): try navCall(currentNavID, .popToRoot(animated: animated))
         case .back: try backCommand()

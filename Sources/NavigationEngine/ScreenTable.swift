@@ -41,7 +41,7 @@ struct ScreenTable: Sendable {
     /// two words), kept as the slots change: the fingerprint takes the
     /// screens as their count and this sum, without a walk over the slots.
     private var entrySum: UInt64 = 0
-    /// The screens removed since the last `assign(from:)`, and those
+    /// The screens removed since the last reset, and those
     /// `noteReleased(_:)` adds, for the explorer's renaming of a state one
     /// step from a renamed one (NavigationModel+Renaming.swift): byte c
     /// holds the removed ordinals 1...8 of class c (ordinal n at bit n - 1)
@@ -53,7 +53,7 @@ struct ScreenTable: Sendable {
     /// marked for one that may be gone, but never an instance's removal
     /// from before the renaming of the state the step started from: the
     /// renaming may give its number to another instance, and the next made
-    /// of the class takes the number after it. Cleared by `assign(from:)`
+    /// of the class takes the number after it. Cleared by `NavigationModel.reset(to:)`
     /// and after each renaming (`clearReleased`). Neither compared nor hashed.
     private(set) var releasedOrdinals: UInt64 = 0
 
@@ -64,113 +64,6 @@ struct ScreenTable: Sendable {
     /// are (it is empty in practice).
     @inline(__always) func sharesStorage(with other: ScreenTable) -> Bool {
         used == other.used && sameStorage(slots, other.slots) && wide.isEmpty && other.wide.isEmpty
-    }
-
-    /// Makes this table equal to `other` (NavigationModel.reset(to:)), in
-    /// the slots it has when they are as many and this table holds them
-    /// alone: a push writes the table, so a step copied the parent's slots
-    /// on write, and an assignment of the parent's table back freed that
-    /// copy for the next push to make again.
-    ///
-    /// Nothing is kept of `other` (its slots are copied by bytes, about 30
-    /// instructions for 16 slots). The slots copied from were kept as this
-    /// table's `origin` until its next write, so that the two were known
-    /// equal at once; but held, they were not their own table's alone: the
-    /// explorer's rebuild of the next parent copied them on its first write
-    /// (11,481 copies in legacy.nav's search at depth 10), each assignment
-    /// retained them and the next write released them, while almost every
-    /// legacy step writes its screens (113,296 of 114,633 resets copied them
-    /// anyway). Without it, legacy 10,419 -> 10,160 instructions a distinct
-    /// state, the other setups -41 to +8. (A stamp instead, a number the
-    /// explorer gives its top, carried by copies and cleared by every write:
-    /// plain, gate, interactive-pop and safe 4 to 13 fewer, features 6 and
-    /// legacy 50 more.)
-    ///
-    /// Slots of another count are made as many in the same storage when it
-    /// has room (`keepsStorage`): a step that grew the table past 8 screens
-    /// (16 slots to 32) and a parent of 16 slots then make no allocation
-    /// either way. (Shared with the parent instead, the next write copied
-    /// its 16 slots and the next growth allocated 32 again: legacy.nav's
-    /// nested pushes, 9,409 growths and 2,822 shrinks at depth 10.)
-    /// And a table of twice their slots keeps its count when theirs are full
-    /// for their count (`limit`: 15 screens in 16 slots): made as many again, each
-    /// step from such a parent that made a screen grew them again, about
-    /// 730 instructions (legacy.nav at depth 13: 39,951 growths, 58,044
-    /// resets to another count, at 12 of 16); rehashed into these instead, legacy.nav
-    /// 8,866 -> 8,815 instructions a state at depth 13.
-    /// Equality, the hash and the entry sum do not depend on the count.
-    ///
-    /// `other` is read in place, through its address: a table handed to
-    /// this mutating method by value (`other.pointee.screens`) was copied
-    /// first, its slots and `wide` retained and then released, on
-    /// every reset (the model behind the pointer might have been this one).
-    @inline(__always) mutating func assign(from other: UnsafePointer<ScreenTable>) {
-        releasedOrdinals = 0
-        // `sharesStorage(with:)`, its two tests of `wide` asked once for it
-        // and for the way below.
-        guard wide.isEmpty, other.pointee.wide.isEmpty else {
-            self = other.pointee
-            releasedOrdinals = 0
-            return
-        }
-        if used == other.pointee.used, sameStorage(slots, other.pointee.slots) { return }
-        let theirs = other.pointer(to: \.slots)!
-        let count = theirs.pointee.count
-        if slots.count == count, isUniqueStorage(&slots) {
-            // Their address taken first, in a read of its own: read inside
-            // the write to these slots, their array was retained and released
-            // around the copy (about 40 instructions a reset). `other` holds
-            // them for the call. These written through their address, their
-            // uniqueness asked without a copy (`isUniqueStorage`): in
-            // `withUnsafeMutableBufferPointer` the array was moved out and
-            // back and the two ranges tested for overlap (9 to 14
-            // instructions a state more on the six bench setups).
-            let source = theirs.pointee.withUnsafeBufferPointer { $0.baseAddress! }
-            let mine = UnsafeMutableRawPointer(mutating: slots.withUnsafeBufferPointer { $0.baseAddress! })
-            mine.copyMemory(from: source, byteCount: count &* MemoryLayout<Slot>.stride)
-        } else {
-            assignOtherCount(from: other)
-            return
-        }
-        used = other.pointee.used
-        entrySum = other.pointee.entrySum
-    }
-
-    /// `assign(from:)` from a table of another slot count than this one's,
-    /// or into slots another table shares (out of line: in line in the
-    /// reset, these ways cost the other setups about 5 instructions a state).
-    @inline(never)
-    private mutating func assignOtherCount(from other: UnsafePointer<ScreenTable>) {
-        let theirs = other.pointer(to: \.slots)!
-        let count = theirs.pointee.count
-        if slots.count == 2 &* count, other.pointee.used &+ 1 > Self.limit(count) {
-            // Theirs full for their count (`limit`): the next screen made would grow
-            // them to as many as these. Rehashed into these slots, as many.
-            let source = theirs.pointee.withUnsafeBufferPointer { $0 }
-            slots.withUnsafeMutableBufferPointer { mine in
-                mine.update(repeating: Slot(key: 0, fields: 0))
-                let mask = mine.count &- 1
-                for slot in source where slot.key != 0 {
-                    var i = Self.home(slot.key, mask: mask)
-                    while mine[i].key != 0 { i = (i &+ 1) & mask }
-                    mine[i] = slot
-                }
-            }
-        } else if keepsStorage(forCount: count) {
-            slots.removeAll(keepingCapacity: true)
-            slots.append(contentsOf: theirs.pointee)
-        } else {
-            self = other.pointee
-            releasedOrdinals = 0
-            return
-        }
-        used = other.pointee.used
-        entrySum = other.pointee.entrySum
-    }
-
-    /// `assign(from:)` from a table handed over by value.
-    mutating func assign(from other: ScreenTable) {
-        withUnsafePointer(to: other) { assign(from: $0) }
     }
 
     /// A copy with storage of its own (NavigationModel+Unshared.swift).
@@ -239,17 +132,14 @@ struct ScreenTable: Sendable {
     }
 
     /// The slot holding `key`, or nil.
-    @inline(__always)
     private func index(of key: UInt64) -> Int? {
-        slots.withUnsafeBufferPointer { slots in
-            let mask = slots.count - 1
-            var i = Self.home(key, mask: mask)
-            while true {
-                let k = slots[i].key
-                if k == key { return i }
-                if k == 0 { return nil }
-                i = (i + 1) & mask
-            }
+        let mask = slots.count - 1
+        var i = Self.home(key, mask: mask)
+        while true {
+            let k = slots[i].key
+            if k == key { return i }
+            if k == 0 { return nil }
+            i = (i + 1) & mask
         }
     }
 
@@ -455,92 +345,49 @@ struct ScreenTable: Sendable {
 
     private mutating func insertNew(_ slot: Slot) {
         if used + 1 > Self.limit(slots.count) { resize(to: slots.count * 2) }
-        let base = writableSlots()
         let mask = slots.count &- 1
         var i = Self.home(slot.key, mask: mask)
-        while base[i].key != 0 { i = (i &+ 1) & mask }
-        base[i] = slot
+        while slots[i].key != 0 { i = (i &+ 1) & mask }
+        slots[i] = slot
         used += 1
         entrySum &+= StateEncoder.entryHash(slot.key, slot.fields)
     }
 
-    @inline(__always)
     private mutating func setFields(at i: Int, _ fields: UInt64) {
-        let slot = writableSlots() + i
-        let key = slot.pointee.key
-        entrySum = entrySum &- StateEncoder.entryHash(key, slot.pointee.fields) &+ StateEncoder.entryHash(key, fields)
-        slot.pointee.fields = fields
+        let key = slots[i].key
+        entrySum = entrySum &- StateEncoder.entryHash(key, slots[i].fields) &+ StateEncoder.entryHash(key, fields)
+        slots[i].fields = fields
     }
 
-    /// The first slot, for writes through its address (slots `index(of:)`
-    /// found, or a probe's), the slots made this table's alone first. The
-    /// array's subscript asked the runtime the same question, then
-    /// checked the index and stored the storage back, on every write
-    /// (legacy.nav 5,982 -> 5,952 instructions a state at depth 10, the
-    /// other setups 3 to 9 fewer).
-    @inline(__always)
-    private mutating func writableSlots() -> UnsafeMutablePointer<Slot> {
-        if !isUniqueStorage(&slots) { copySlots() }
-        return UnsafeMutablePointer(mutating: slots.withUnsafeBufferPointer { $0.baseAddress! })
-    }
-
-    /// Gives the table slots of its own, as many, with the same capacity.
-    @inline(never)
-    private mutating func copySlots() {
-        var copy: [Slot] = []
-        copy.reserveCapacity(slots.capacity)
-        copy.append(contentsOf: slots)
-        slots = copy
-    }
-
-    /// Linear probing's deletion: later entries of the run move back, so no tombstones.
-    ///
-    /// The slots written through their address (`writableSlots()`): each
-    /// write through the array's subscript asked the runtime again whether
-    /// they were this table's alone, two questions a removal whose run goes
-    /// on, one otherwise, and checked the index: legacy.nav 6,026 -> 5,996
-    /// instructions a state at depth 10, 6,165 -> 6,117 at 13. (The slots
-    /// taken for writing in a buffer instead, `withUnsafeMutableBufferPointer`,
-    /// cost more than the subscript's two questions: 90 -> 100 instructions
-    /// a removal, the buffer's closure and its bookkeeping.)
+    /// Linear probing's deletion: later entries of the run move back, so no
+    /// tombstones. Shrinks the table when a burst of screens is gone, so
+    /// memory follows the live count.
     private mutating func remove(at index: Int) {
-        removeEntry(at: index, in: writableSlots(), mask: slots.count &- 1)
-    }
-
-    /// `remove(at:)`'s work on slots already taken for writing (`base`,
-    /// `mask + 1` of them). True when it shrank the table, after which
-    /// `base` and `mask` are no longer the table's.
-    @discardableResult @inline(__always)
-    private mutating func removeEntry(at index: Int, in base: UnsafeMutablePointer<Slot>, mask: Int) -> Bool {
-        let key = base[index].key
-        entrySum &-= StateEncoder.entryHash(key, base[index].fields)
+        let mask = slots.count &- 1
+        let key = slots[index].key
+        entrySum &-= StateEncoder.entryHash(key, slots[index].fields)
         releasedOrdinals |= Self.releasedBits(key)
         var hole = index
         var i = (index &+ 1) & mask
-        while base[i].key != 0 {
-            let slot = base[i]
+        while slots[i].key != 0 {
+            let slot = slots[i]
             let home = Self.home(slot.key, mask: mask)
             // Move the entry back if the hole lies on its probe path (cyclically in [home, i)).
             if (hole &- home) & mask < (i &- home) & mask {
-                base[hole] = slot
+                slots[hole] = slot
                 hole = i
             }
             i = (i &+ 1) & mask
         }
-        base[hole] = Slot(key: 0, fields: 0)
+        slots[hole] = Slot(key: 0, fields: 0)
         used -= 1
-        // Shrink when a burst of screens is gone, so memory follows the live count.
-        guard mask >= 16, used * 8 <= mask else { return false }
-        resize(to: (mask &+ 1) / 2)
-        return true
+        if mask >= 16, used * 8 <= mask { resize(to: (mask &+ 1) / 2) }
     }
 
     /// Gives the live screen `old` the name `new`, a name the table does
     /// not hold (the renaming's new number): removed and put back under it,
-    /// in one probe for it. The renaming read the screen, removed it by
-    /// name and set it under the new one, three probes for it and one for
-    /// the new name. False when `old` is not alive.
-    @inline(__always) mutating func rename(_ old: ScreenName, to new: ScreenName) -> Bool {
+    /// in one probe for it. False when `old` is not alive.
+    mutating func rename(_ old: ScreenName, to new: ScreenName) -> Bool {
         guard wide.isEmpty, let oldKey = Self.key(old), let newKey = Self.key(new) else {
             guard var screen = self[old] else { return false }
             self[old] = nil
@@ -582,28 +429,15 @@ struct ScreenTable: Sendable {
     /// after a release, for a class whose removed ordinals
     /// `releasedOrdinals` does not hold.
     /// Nil when `last` is past 64 or some screen is kept whole.
-    @inline(__always) func liveOrdinals(of cls: UInt32, through last: Int) -> UInt64? {
+    func liveOrdinals(of cls: UInt32, through last: Int) -> UInt64? {
         guard wide.isEmpty, UInt(bitPattern: last) <= 64 else { return nil }
-        return slots.withUnsafeBufferPointer { slots in
-            let mask = slots.count &- 1
-            var word: UInt64 = 0
-            var ordinal = 1
-            while ordinal <= last {
-                let key = UInt64(cls) << 32 | UInt64(ordinal)
-                var i = Self.home(key, mask: mask)
-                while true {
-                    let k = slots[i].key
-                    if k == key {
-                        word |= 1 << UInt64(ordinal &- 1)
-                        break
-                    }
-                    if k == 0 { break }
-                    i = (i &+ 1) & mask
-                }
-                ordinal &+= 1
-            }
-            return word
+        var word: UInt64 = 0
+        var ordinal = 1
+        while ordinal <= last {
+            if index(of: UInt64(cls) << 32 | UInt64(ordinal)) != nil { word |= 1 << UInt64(ordinal &- 1) }
+            ordinal &+= 1
         }
+        return word
     }
 
     /// Whether the slots' storage serves for `count` slots: room enough,
@@ -614,44 +448,21 @@ struct ScreenTable: Sendable {
         slots.capacity >= count && slots.capacity <= 2 * count
     }
 
-    /// Rehashes the screens into `capacity` slots, in the storage the slots
-    /// have when it serves (`keepsStorage`): the screens are set aside in a
-    /// temporary buffer and put back in slot order, as into a new array (the
-    /// same slots as before; the entry sum does not change).
+    /// Rehashes the screens into `capacity` slots, in slot order, in the
+    /// storage the slots have when it serves (`keepsStorage`).
     private mutating func resize(to capacity: Int) {
-        withUnsafeTemporaryAllocation(of: Slot.self, capacity: used) { moved in
-            var n = 0
-            slots.withUnsafeBufferPointer { old in
-                for slot in old where slot.key != 0 {
-                    moved.initializeElement(at: n, to: slot)
-                    n += 1
-                }
-            }
-            if keepsStorage(forCount: capacity) {
-                // Emptied in place, then as many as wanted. (Appended from a
-                // buffer, the slots are copied at once; `repeatElement` went
-                // through the generic element-by-element path, about 20
-                // instructions a slot.)
-                if slots.count > capacity { slots.removeLast(slots.count - capacity) }
-                slots.withUnsafeMutableBufferPointer { $0.update(repeating: Slot(key: 0, fields: 0)) }
-                let extra = capacity - slots.count
-                if extra > 0 {
-                    withUnsafeTemporaryAllocation(of: Slot.self, capacity: extra) { empty in
-                        empty.initialize(repeating: Slot(key: 0, fields: 0))
-                        slots.append(contentsOf: empty)
-                    }
-                }
-            } else {
-                slots = Array(repeating: Slot(key: 0, fields: 0), count: capacity)
-            }
-            slots.withUnsafeMutableBufferPointer { slots in
-                let mask = slots.count - 1
-                for slot in moved[..<n] {
-                    var i = Self.home(slot.key, mask: mask)
-                    while slots[i].key != 0 { i = (i + 1) & mask }
-                    slots[i] = slot
-                }
-            }
+        let moved = slots.filter { $0.key != 0 }
+        if keepsStorage(forCount: capacity) {
+            slots.removeAll(keepingCapacity: true)
+            slots.append(contentsOf: repeatElement(Slot(key: 0, fields: 0), count: capacity))
+        } else {
+            slots = Array(repeating: Slot(key: 0, fields: 0), count: capacity)
+        }
+        let mask = capacity - 1
+        for slot in moved {
+            var i = Self.home(slot.key, mask: mask)
+            while slots[i].key != 0 { i = (i + 1) & mask }
+            slots[i] = slot
         }
     }
 
@@ -711,10 +522,8 @@ extension ScreenTable {
     @inline(__always)
     func forEachClassAndOrdinal(_ body: (_ cls: UInt32, _ ordinal: Int) -> Void) -> Bool {
         guard wide.isEmpty else { return false }
-        slots.withUnsafeBufferPointer { slots in
-            for slot in slots where slot.key != 0 {
-                body(UInt32(truncatingIfNeeded: slot.key >> 32), Int(slot.key & 0xFFFF_FFFF))
-            }
+        for slot in slots where slot.key != 0 {
+            body(UInt32(truncatingIfNeeded: slot.key >> 32), Int(slot.key & 0xFFFF_FFFF))
         }
         return true
     }
@@ -730,89 +539,18 @@ extension ScreenTable {
 }
 
 extension ScreenTable {
-    /// The slot of `key` among the `mask + 1` slots at `base`, probed as
-    /// `index(of:)` probes the table; nil when no slot holds it.
-    @inline(__always) private static func probe(_ key: UInt64, in base: UnsafeMutablePointer<Slot>, mask: Int) -> Int? {
-        var i = home(key, mask: mask)
-        while base[i].key != key {
-            if base[i].key == 0 { return nil }
-            i = (i &+ 1) & mask
-        }
-        return i
+    /// `clearParent(of:ifItIs:)` of each of `names`, in order: a truncated
+    /// stack's screens leave it.
+    mutating func clearParents(of names: some Collection<ScreenName>, ifItIs id: Int) {
+        for name in names { clearParent(of: name, ifItIs: id) }
     }
 
-    /// `clearParent(of:ifItIs:)` of each of the `count` names at `names`,
-    /// in order, with the slots taken for writing once, at the first parent
-    /// cleared (a shared table is copied then, as the first `setFields`
-    /// copied it, and never when no parent is `id`): a truncated stack
-    /// cleared its screens' parents one by one, each write asking the
-    /// runtime whether the slots were this table's alone (legacy.nav at
-    /// depth 10: about 62,000 screens). Each name is probed as
-    /// `clearParent` probes it, and its parent cleared only where it is
-    /// `id`, the entry sum moved as `setFields` moves it; a name whose
-    /// ordinal does not fit a slot is in no slot and (`wide` empty) in no
-    /// table. While some screen is kept whole, each goes through
-    /// `clearParent` itself.
-    @inline(__always) mutating func clearParents(
-        of names: UnsafePointer<ScreenName>, count: Int, ifItIs id: Int
-    ) {
-        guard wide.isEmpty else {
-            for k in 0..<count { clearParent(of: names[k], ifItIs: id) }
-            return
-        }
-        var base = UnsafeMutablePointer(mutating: slots.withUnsafeBufferPointer { $0.baseAddress! })
-        var writable = false
-        let mask = slots.count &- 1
-        for k in 0..<count {
-            guard let key = Self.key(names[k]), let i = Self.probe(key, in: base, mask: mask) else { continue }
-            let fields = base[i].fields
-            guard fields & 8 != 0, Int(fields >> 4) == id else { continue }
-            if !writable {
-                base = writableSlots()
-                writable = true
-            }
-            entrySum = entrySum &- StateEncoder.entryHash(key, fields) &+ StateEncoder.entryHash(key, fields & 7)
-            base[i].fields = fields & 7
-        }
-    }
-
-    /// Removes each of the `count` names at `names`, in order, that is alive
-    /// and has no parent: `place(of:)` then `remove(_:at:)` of each, what
-    /// `NavigationModel.releaseCutScreens(of:_:)` does of a cut
-    /// transition's screens when no controller holds one in flight, no
-    /// presentation can hold one and the step records nothing (there
-    /// `releaseIfUnheld` only removes the screen: its deinit event is not
-    /// built, and the work was counted before). The slots are taken for
-    /// writing once, at the first removal, where `remove(at:)` asked the
-    /// runtime on each (legacy.nav at depth 10: 57,069 screens released).
-    /// Each removal is `remove(at:)`'s, step for step: the entry sum, the
-    /// released ordinals, the backward shift of the run (cyclically, past
-    /// the table's end), the count, and the shrink after each removal that
-    /// leaves the table an eighth full, so the slots end as the per-screen
-    /// removals leave them. While some screen is kept whole, each goes
-    /// through `place(of:)` and `remove(_:at:)` themselves.
-    @inline(__always) mutating func removeUnparented(_ names: UnsafePointer<ScreenName>, count: Int) {
-        guard wide.isEmpty else {
-            for k in 0..<count {
-                if let found = place(of: names[k]), !found.hasParent { remove(names[k], at: found.place) }
-            }
-            return
-        }
-        var base = UnsafeMutablePointer(mutating: slots.withUnsafeBufferPointer { $0.baseAddress! })
-        var writable = false
-        var mask = slots.count &- 1
-        for k in 0..<count {
-            guard let key = Self.key(names[k]), let index = Self.probe(key, in: base, mask: mask),
-                base[index].fields & 8 == 0
-            else { continue }
-            if !writable {
-                base = writableSlots()
-                writable = true
-            }
-            if removeEntry(at: index, in: base, mask: mask) {
-                base = writableSlots()
-                mask = slots.count &- 1
-            }
+    /// Removes each of `names`, in order, that is alive and has no parent:
+    /// what `NavigationModel.releaseCutScreens(of:_:)` does of a cut
+    /// transition's screens when nothing can hold one.
+    mutating func removeUnparented(_ names: some Collection<ScreenName>) {
+        for name in names {
+            if let found = place(of: name), !found.hasParent { remove(name, at: found.place) }
         }
     }
 }

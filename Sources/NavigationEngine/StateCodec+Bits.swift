@@ -19,8 +19,10 @@ struct ModelBits {
     static let frozenShift: UInt64 = 10
     static let gateBreach: UInt64 = 1 << 13
     static let confirmationBreach: UInt64 = 1 << 14
+    /// `set preemption on` (behaviour.md 5b).
+    static let preemption: UInt64 = 1 << 15
     /// Every bit a header can have set.
-    static let known: UInt64 = 1 << 15 - 1
+    static let known: UInt64 = 1 << 16 - 1
 
     func has(_ bit: UInt64) -> Bool { rawValue & bit != 0 }
 
@@ -42,6 +44,7 @@ struct ModelBits {
         if let frozen = model.frozen { bits |= frozenCode(frozen.reason) << frozenShift }
         if model.guarantees.gateBreach != nil { bits |= gateBreach }
         if model.guarantees.confirmationBreach != nil { bits |= confirmationBreach }
+        if model.preemption { bits |= preemption }
         return ModelBits(rawValue: bits)
     }
 

@@ -25,6 +25,7 @@ extension StateCodec {
         model.names = declarations.names
         model.nesting = bits.has(ModelBits.nesting)
         model.contentPanUsed = bits.has(ModelBits.contentPanUsed)
+        model.preemption = bits.has(ModelBits.preemption) && model.profile == .ios26
         model.nextNavID = 0
         model.created = try r.int()
         for _ in 0..<(try r.count()) {

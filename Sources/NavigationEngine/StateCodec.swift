@@ -24,7 +24,8 @@
 /// 1. The model's header (`ModelBits`): the profile, `nesting`,
 ///    `contentPanUsed`, the window's case, a modal transition (its direction,
 ///    its animation), an alert (its action's case, an asker), why the UI is
-///    frozen (3 bits: 0 when it is not), a gate breach, a confirmation breach.
+///    frozen (3 bits: 0 when it is not), a gate breach, a confirmation breach,
+///    `preemption`.
 /// 2. `created`, the instances created so far.
 /// 3. The per-class counters: their count, then the class number and the
 ///    counter of each, by class number.

@@ -11,11 +11,15 @@ public struct StepOrigin: Sendable {
 
     public init() {}
 
-    /// Takes the parent's, sharing its counters' storage (`ClassCounters.assign(from:)`).
-    @inline(__always)
+    /// Takes the parent's, sharing its counters' storage.
+    public mutating func take(from parent: NavigationModel) {
+        created = parent.created
+        screenCount = parent.screens.count
+        counters = parent.counters
+    }
+
+    /// `take(from:)` of the model `parent` points to (the explorer's storage).
     public mutating func take(from parent: UnsafePointer<NavigationModel>) {
-        created = parent.pointee.created
-        screenCount = parent.pointee.screens.count
-        counters.assign(from: parent.pointer(to: \.counters)!)
+        take(from: parent.pointee)
     }
 }
