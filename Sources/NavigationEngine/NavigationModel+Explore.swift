@@ -208,7 +208,9 @@ extension NavigationModel {
     static func backChangesNothing(
         touching nav: NavController?, in m: NavigationModel
     ) -> Bool {
-        guard let nav, !nav.isTransitioning else { return true }
+        guard let nav else { return true }
+        // A pre-emptable transition takes the tap (behaviour.md 5b, rule 5), as in `backIgnored`.
+        if nav.isTransitioning, !(m.preemption && m.preemptable(nav)) { return true }
         return !backVisible(in: nav, of: m)
     }
 
