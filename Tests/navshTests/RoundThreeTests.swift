@@ -207,7 +207,7 @@ struct RoundThreeTests {
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
         // Under ulimit -v not every thread asked for can be made: the summary says how many were.
         r = try sh("ulimit -v 400000; $N explore setup.nav --depth 2 --jobs 1000", in: dir)
-        #expect(r.status == 1 && !r.stdout.contains("1000 jobs"), "\(r)")
+        #expect(r.status == 0 && !r.stdout.contains("1000 jobs"), "\(r)")
         try E2E.write("set profile legacy\nsource x.nav\nset clock virtual\npop &\n", to: "out.nav", in: dir)
         r = try sh("$N explore setup.nav --depth 1 --out out.nav; test -e out.nav; echo $?", in: dir)
         #expect(r.stdout.hasSuffix("1\n"), "\(r)")
