@@ -23,7 +23,7 @@ struct RoundThreeTests {
         return try E2E.run(["-c", script], in: dir, environment: env, executable: "/bin/sh", timeout: timeout)
     }
 
-    func shards(_ dir: URL, _ count: Int, extra: String = "", depth: Int = 6) throws {
+    func shards(_ dir: URL, _ count: Int, extra: String = "--prefix-depth 2", depth: Int = 6) throws {
         for k in 0..<count {
             let r = try sh(
                 "$N explore setup.nav --depth \(depth) --jobs 1 --shard \(k)/\(count) --json \(extra) > s\(k).json",
@@ -37,14 +37,14 @@ struct RoundThreeTests {
         let dir = try E2E.tempDir()
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
         try shards(dir, 3)
-        let legacy = try sh("$N explore setup.nav --depth 6 --jobs 1 --shard 0/3 --json --profile legacy > s0.json", in: dir)
+        let legacy = try sh("$N explore setup.nav --depth 6 --jobs 1 --shard 0/3 --json --profile legacy --prefix-depth 2 > s0.json", in: dir)
         #expect(legacy.status <= 1)
         var merged = try sh("$N explore --merge s0.json s1.json s2.json", in: dir)
         #expect(merged.status == 2, "\(merged)")
         #expect(merged.stderr.contains("profiles"), "\(merged)")
         try shards(dir, 3)
         try E2E.write(Self.gate + "screen Editor plain\n", to: "setup.nav", in: dir)
-        _ = try sh("$N explore setup.nav --depth 6 --jobs 1 --shard 2/3 --json > s2.json", in: dir)
+        _ = try sh("$N explore setup.nav --depth 6 --jobs 1 --shard 2/3 --json --prefix-depth 2 > s2.json", in: dir)
         merged = try sh("$N explore --merge s0.json s1.json s2.json", in: dir)
         #expect(merged.status == 2, "\(merged)")
         #expect(merged.stderr.contains("setup files"), "\(merged)")
@@ -155,7 +155,7 @@ struct RoundThreeTests {
     func mergeOptions() throws {
         let dir = try E2E.tempDir()
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
-        try shards(dir, 3)  // no --prefix-depth: D = 2
+        try shards(dir, 3, extra: "")  // no --prefix-depth: D = 2
         for option in ["--all", "--depth 3", "--profile legacy", "--jobs 2"] {
             let r = try sh("$N explore --merge s0.json s1.json s2.json \(option)", in: dir)
             #expect(r.status == 2, "\(option): \(r)")
