@@ -30,7 +30,7 @@ struct WriteErrorTests {
         try E2E.write("push A\npush B\n", to: "script.nav", in: dir)
         let run = try shell(command, in: dir)
         expectClean(run)
-        #expect(run.status == 1, "\(run)")
+        #expect(run.status == 3, "\(run)")
         #expect(run.stderr == Self.fullDisk)
     }
 
@@ -41,7 +41,7 @@ struct WriteErrorTests {
         try E2E.write("push A\n", to: "script.nav", in: dir)
         let run = try shell("\"$0\" script.nav >&-", in: dir)
         expectClean(run)
-        #expect(run.status == 1, "\(run)")
+        #expect(run.status == 3, "\(run)")
         #expect(run.stderr == "navsh: write error: Bad file descriptor\n")
     }
 
@@ -50,7 +50,7 @@ struct WriteErrorTests {
         try E2E.write("push A\nexpect top B\n", to: "script.nav", in: dir)
         let run = try shell("\"$0\" script.nav > /dev/full", in: dir)
         expectClean(run)
-        #expect(run.status == 1)
+        #expect(run.status == 3)
         #expect(run.stderr.hasPrefix(Self.fullDisk), "\(run)")
         #expect(run.stderr.contains("script.nav:2: expectation failed"))
     }
