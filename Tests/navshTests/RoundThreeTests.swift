@@ -37,7 +37,9 @@ struct RoundThreeTests {
         let dir = try E2E.tempDir()
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
         try shards(dir, 3)
-        let legacy = try sh("$N explore setup.nav --depth 6 --jobs 1 --shard 0/3 --json --profile legacy --prefix-depth 2 > s0.json", in: dir)
+        let legacy = try sh(
+            "$N explore setup.nav --depth 6 --jobs 1 --shard 0/3 --json --profile legacy --prefix-depth 2 > s0.json",
+            in: dir)
         #expect(legacy.status <= 1)
         var merged = try sh("$N explore --merge s0.json s1.json s2.json", in: dir)
         #expect(merged.status == 2, "\(merged)")
@@ -55,7 +57,9 @@ struct RoundThreeTests {
         let dir = try E2E.tempDir()
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
         try shards(dir, 2)
-        let files = try (0..<2).map { try String(contentsOf: dir.appendingPathComponent("s\($0).json"), encoding: .utf8) }
+        let files = try (0..<2).map {
+            try String(contentsOf: dir.appendingPathComponent("s\($0).json"), encoding: .utf8)
+        }
         let withViolation = try #require(files.firstIndex { $0.contains("\"type\":\"violation\"") })
         // The violation line removed, the summary still saying violation.
         let cut = files[withViolation].split(separator: "\n").filter { !$0.contains("\"type\":\"violation\"") }
@@ -123,7 +127,9 @@ struct RoundThreeTests {
         try E2E.write("push A\ntimeline self.md\n", to: "self.md", in: dir)
         r = try sh("$N self.md", in: dir)
         #expect(r.status == 1, "\(r)")
-        #expect(try String(contentsOf: dir.appendingPathComponent("self.md"), encoding: .utf8) == "push A\ntimeline self.md\n")
+        #expect(
+            try String(contentsOf: dir.appendingPathComponent("self.md"), encoding: .utf8)
+                == "push A\ntimeline self.md\n")
         r = try sh(
             "mkfifo p.svg p.nav q.nav; $N -c 'push A; timeline p.svg'; echo $?; $N -c 'record p.nav'; echo $?; $N explore setup.nav --depth 3 --out q.nav; echo $?",
             in: dir, timeout: 30)
@@ -148,14 +154,15 @@ struct RoundThreeTests {
         let r = try sh("ln -s nowhere t/gone.nav; ln -s loop.nav t/loop.nav; $N test t", in: dir)
         #expect(r.status == 1 && r.stdout.contains("FAIL t/gone.nav") && r.stdout.contains("FAIL t/loop.nav"), "\(r)")
         let only = try sh("mkdir u; ln -s nowhere u/gone.nav; $N test u", in: dir)
-        #expect(only.status == 1 && only.stdout.contains("FAIL u/gone.nav") && !only.stdout.contains("no .nav"), "\(only)")
+        #expect(
+            only.status == 1 && only.stdout.contains("FAIL u/gone.nav") && !only.stdout.contains("no .nav"), "\(only)")
     }
 
     @Test("item 8 and issue 35: merge options honoured or refused, --out, default prefix depth")
     func mergeOptions() throws {
         let dir = try E2E.tempDir()
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
-        try shards(dir, 3, extra: "")  // no --prefix-depth: D = 2
+        try shards(dir, 3, extra: "") // no --prefix-depth: D = 2
         for option in ["--all", "--depth 3", "--profile legacy", "--jobs 2"] {
             let r = try sh("$N explore --merge s0.json s1.json s2.json \(option)", in: dir)
             #expect(r.status == 2, "\(option): \(r)")
@@ -220,7 +227,9 @@ struct RoundThreeTests {
         #expect(r.stdout.hasPrefix("143\n") && r.stdout.contains("interrupted"), "\(r)")
         r = try sh("$N explore big.nav --depth 40 --max-states 100000000 | head -1", in: dir, timeout: 60)
         #expect(!r.timedOut, "\(r)")
-        r = try sh("HOME=$PWD/nohome XDG_STATE_HOME=rel script -qec \"$N\" /dev/null <<'EOF'\npush A\nquit\nEOF\ntest -e nohome; echo $?; test -e rel; echo $?", in: dir)
+        r = try sh(
+            "HOME=$PWD/nohome XDG_STATE_HOME=rel script -qec \"$N\" /dev/null <<'EOF'\npush A\nquit\nEOF\ntest -e nohome; echo $?; test -e rel; echo $?",
+            in: dir)
         #expect(r.stdout.hasSuffix("1\n1\n"), "\(r)")
     }
 }
