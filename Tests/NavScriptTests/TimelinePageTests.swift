@@ -142,8 +142,12 @@ struct TimelinePageTests {
     func rollback() throws {
         let (files, _) = written("push A\npush B; popto Nowhere\ntimeline p.html")
         let page = try #require(files["p.html"])
-        let frames = try #require(try data(page)["ft"] as? [[Any]])
-        #expect(frames.last?[0] as? String == "A", "the line's push of B was taken back")
+        let d = try data(page)
+        let frames = try #require(d["ft"] as? [[Any]])
+        let placed = try #require(d["fs"] as? [Int])
+        // The last frame placed (the table holds each frame once: A's comes back).
+        let last = try #require(placed.last)
+        #expect(frames[last][0] as? String == "A", "the line's push of B was taken back")
     }
 
     @Test("after an undo the page keeps no frame of what was undone")
