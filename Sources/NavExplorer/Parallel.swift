@@ -45,10 +45,17 @@ final class WorkerPool: @unchecked Sendable {
         pthread_cond_init(wake, nil)
         for index in 1..<max(1, count) {
             let context = Unmanaged.passRetained(Context(pool: self, index: index)).toOpaque()
-            var thread = pthread_t()
+            // pthread_t is an integer on Glibc and a pointer on Darwin, and the
+            // start routine's argument is optional on one and not the other.
+            #if canImport(Darwin)
+                var thread: pthread_t?
+            #else
+                var thread = pthread_t()
+            #endif
             let status = pthread_create(
                 &thread, nil,
-                { raw in
+                { argument in
+                    let raw: UnsafeMutableRawPointer? = argument
                     guard let raw else { return nil }
                     let context = Unmanaged<Context>.fromOpaque(raw).takeRetainedValue()
                     context.pool.work(context.index)
@@ -59,6 +66,9 @@ final class WorkerPool: @unchecked Sendable {
                 Unmanaged<Context>.fromOpaque(context).release()
                 break
             }
+            #if canImport(Darwin)
+                guard let thread else { break }
+            #endif
             threads.append(thread)
             self.count += 1
         }

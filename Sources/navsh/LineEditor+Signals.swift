@@ -25,7 +25,11 @@ nonisolated(unsafe) private var terminationHandlerInstalled = false
 
 func installHandler(_ signo: Int32, _ handler: @convention(c) (Int32) -> Void) {
     var action = sigaction()
-    action.__sigaction_handler.sa_handler = handler
+    #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handler
+    #else
+        action.__sigaction_handler.sa_handler = handler
+    #endif
     sigemptyset(&action.sa_mask)
     action.sa_flags = SA_RESTART // poll(2) is never restarted, so it still wakes up
     sigaction(signo, &action, nil)

@@ -101,15 +101,12 @@ struct Repl {
     }
 }
 
+/// The environment variables the prompt reads (its history and init files),
+/// by `getenv`: Darwin's headers do not declare `environ`.
 func currentEnvironment() -> [String: String] {
     var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-        let text = String(cString: entry)
-        if let eq = text.firstIndex(of: "=") {
-            result[String(text[..<eq])] = String(text[text.index(after: eq)...])
-        }
-        pointer += 1
+    for name in ["NAVSH_HISTORY", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "HOME"] {
+        if let value = getenv(name) { result[name] = String(cString: value) }
     }
     return result
 }
