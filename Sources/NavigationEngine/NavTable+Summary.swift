@@ -43,9 +43,9 @@ extension NavTable {
     /// Brings the sums and the active list up to date with the dirty slots.
     mutating func refresh() {
         for id in dirtyIDs {
-            let digest = Self.digest(slots[id], id: id)
+            let digest = slots[id]?.digest(id: id) ?? 0
             let stack = slots[id]?.stack.count ?? 0
-            let isActive = Self.isActive(slots[id])
+            let isActive = slots[id]?.isActive ?? false
             var old = meta[id]
             digestSum &+= digest &- old.digest
             stackSum &+= stack &- old.stack
@@ -74,10 +74,9 @@ extension NavTable {
     mutating func hashStaleSlots() {
         var encoder = StateEncoder()
         for id in ids where !meta[id].hashed {
-            if let nav = slots[id] {
-                let body = NavController.body(nav, encoder: &encoder)
+            if let (body, hash) = slots[id]?.bodyAndHash(encoder: &encoder) {
                 meta[id].body = body
-                meta[id].hash = NavController.hash(body: body, times: nav)
+                meta[id].hash = hash
             } else {
                 meta[id].hash = 0
             }
@@ -89,34 +88,6 @@ extension NavTable {
     var allHashed: Bool {
         for id in ids where !meta[id].hashed { return false }
         return true
-    }
-
-    /// What a slot adds to the digest (0 when empty).
-    static func digest(_ slot: NavController?, id: Int) -> Int {
-        guard let nav = slot else { return 0 }
-        // Plain multiply-add mixing of what a command can change (as the
-        // fingerprint always did), then a finalizer, so that the digests of the
-        // slots can be added up without two changes cancelling out.
-        var h = id
-        func mix(_ value: Int) { h = (h &* 1_000_003) &+ value &+ 0x9E37_79B9 }
-        mix(nav.stack.count)
-        mix(nav.queue.count)
-        mix(nav.stack.last?.ordinal ?? 0)
-        mix(nav.isPushing ? 1 : 0)
-        mix(nav.transition?.end ?? -2)
-        if case .interactive(let percent, let cancels)? = nav.transition?.kind {
-            mix(percent * 2 + (cancels ? 1 : 0))
-        }
-        var x = UInt64(bitPattern: Int64(h))
-        x = (x ^ (x >> 33)) &* 0xFF51_AFD7_ED55_8CCD
-        x = (x ^ (x >> 33)) &* 0xC4CE_B9FE_1A85_EC53
-        return Int(truncatingIfNeeded: x ^ (x >> 33))
-    }
-
-    /// Whether the controller has a transition or a queued call.
-    static func isActive(_ slot: NavController?) -> Bool {
-        guard let nav = slot else { return false }
-        return nav.isTransitioning || !nav.queue.isEmpty
     }
 }
 
@@ -143,7 +114,7 @@ extension NavTable {
     /// it changes when any of them does (the fingerprint mixes it in).
     var digest: Int {
         var sum = digestSum
-        for id in dirtyIDs { sum = sum &- meta[id].digest &+ Self.digest(slots[id], id: id) }
+        for id in dirtyIDs { sum = sum &- meta[id].digest &+ (slots[id]?.digest(id: id) ?? 0) }
         return sum
     }
 
@@ -178,5 +149,38 @@ extension NavTable {
         unique.reserveCapacity(ids.count)
         for id in ids where unique.last != id { unique.append(id) }
         return unique
+    }
+}
+
+extension NavController {
+    /// What controller `id` adds to the table's digest.
+    func digest(id: Int) -> Int {
+        // Plain multiply-add mixing of what a command can change (as the
+        // fingerprint always did), then a finalizer, so that the digests of the
+        // slots can be added up without two changes cancelling out.
+        var h = id
+        func mix(_ value: Int) { h = (h &* 1_000_003) &+ value &+ 0x9E37_79B9 }
+        mix(stack.count)
+        mix(queue.count)
+        mix(stack.last?.ordinal ?? 0)
+        mix(isPushing ? 1 : 0)
+        mix(transition?.end ?? -2)
+        if case .interactive(let percent, let cancels)? = transition?.kind {
+            mix(percent * 2 + (cancels ? 1 : 0))
+        }
+        var x = UInt64(bitPattern: Int64(h))
+        x = (x ^ (x >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+        x = (x ^ (x >> 33)) &* 0xC4CE_B9FE_1A85_EC53
+        return Int(truncatingIfNeeded: x ^ (x >> 33))
+    }
+
+    /// Whether the controller has a transition or a queued call.
+    var isActive: Bool { isTransitioning || !queue.isEmpty }
+
+    /// The controller's hash before its transition's times and its whole
+    /// hash (`NavController.body`, `NavController.hash(body:times:)`).
+    func bodyAndHash(encoder: inout StateEncoder) -> (PartHasher, UInt64) {
+        let body = NavController.body(self, encoder: &encoder)
+        return (body, NavController.hash(body: body, times: self))
     }
 }

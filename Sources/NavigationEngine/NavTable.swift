@@ -73,9 +73,8 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     /// its queued calls mentions it.
     func holdsInFlight(_ name: ScreenName) -> Bool {
         for id in ids {
-            guard let nav = slots[id] else { continue }
-            if let t = nav.transition, t.removed.contains(name) { return true }
-            if nav.queue.contains(where: { $0.mentions(name) }) { return true }
+            if slots[id]?.transition?.removed.contains(name) == true { return true }
+            if slots[id]?.queue.contains(where: { $0.mentions(name) }) == true { return true }
         }
         return false
     }
@@ -86,9 +85,7 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     func inFlightWeight() -> Int {
         var weight = 0
         for id in ids {
-            weight += 1
-            guard let nav = slots[id] else { continue }
-            weight += (nav.transition?.removed.count ?? 0) + nav.queue.count
+            weight += 1 + (slots[id]?.transition?.removed.count ?? 0) + (slots[id]?.queue.count ?? 0)
         }
         return weight
     }

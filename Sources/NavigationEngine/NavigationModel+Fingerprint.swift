@@ -78,7 +78,7 @@ extension NavigationModel {
         m.put(ids.count, model.nextNavID)
         for id in ids {
             let meta = model.navs.meta[id]
-            m.put(meta.hashed ? meta.hash : NavController.hash(model.navs.slots[id], encoder: &e))
+            m.put(meta.hashed ? meta.hash : (model.navs.slots[id]?.wholeHash(encoder: &e) ?? 0))
         }
         switch model.window {
         case .nav(let id): m.put(id)
@@ -139,4 +139,9 @@ extension ScreenTable {
             e.appendEntry(hash: entry.value)
         }
     }
+}
+
+extension NavController {
+    /// `NavController.hash(_:encoder:)` of this controller.
+    func wholeHash(encoder e: inout StateEncoder) -> UInt64 { NavController.hash(self, encoder: &e) }
 }

@@ -71,7 +71,7 @@ extension NavigationModel {
         if !scratch.quiet { work(count * (1 + modals.count + navs.inFlightWeight())) }
         var inFlight = false
         navs.forEachActive { other in
-            if !inFlight, let nav = navs[other], (other != id && nav.isTransitioning) || !nav.queue.isEmpty {
+            if !inFlight, (other != id && navs[other]?.isTransitioning == true) || navs[other]?.queue.isEmpty == false {
                 inFlight = true
             }
         }
@@ -238,14 +238,9 @@ extension NavTable {
         var weight = 0
         var holds = false
         for id in ids {
-            weight += 1
-            guard let nav = self[id] else { continue }
-            if let t = nav.transition {
-                weight += t.removed.count
-                if !holds, t.removed.contains(name) { holds = true }
-            }
-            weight += nav.queue.count
-            if !holds, nav.queue.contains(where: { $0.mentions(name) }) { holds = true }
+            weight += 1 + (self[id]?.transition?.removed.count ?? 0) + (self[id]?.queue.count ?? 0)
+            if !holds, self[id]?.transition?.removed.contains(name) == true { holds = true }
+            if !holds, self[id]?.queue.contains(where: { $0.mentions(name) }) == true { holds = true }
         }
         return (weight, holds)
     }
