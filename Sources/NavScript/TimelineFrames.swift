@@ -23,10 +23,13 @@ struct TimelineFrames {
     /// The frame to note now, unless the events have not moved since the last one.
     mutating func note(_ frame: @autoclosure () -> PhoneFrame, events: Int, oldest: Int, force: Bool) {
         // An undo took events back: what was kept after them never happened.
-        while let last = kept.last, last.events > events { kept.removeLast() }
-        if !force, let last = kept.last, last.events == events, last.marks == marksMade { return }
+        // (Read in place: `kept.last` would copy a whole frame each time.)
+        while !kept.isEmpty, kept[kept.count - 1].events > events { kept.removeLast() }
+        if !force, !kept.isEmpty, kept[kept.count - 1].events == events, kept[kept.count - 1].marks == marksMade {
+            return
+        }
         let now = frame()
-        if let last = kept.last, last.frame == now { return }
+        if !kept.isEmpty, kept[kept.count - 1].frame == now { return }
         kept.append(Kept(events: events, marks: marksMade, frame: now))
         if kept.count >= trimAt {
             // Frames before the oldest event kept are dropped, all but the last of them.
@@ -43,6 +46,6 @@ extension Session {
         guard !replaying else { return }
         frames.marksMade = timelineMarks.count
         frames.note(
-            current.model.frame, events: historyDropped &+ log.count, oldest: historyDropped, force: force)
+            inPlace(\.frame), events: historyDropped &+ log.count, oldest: historyDropped, force: force)
     }
 }

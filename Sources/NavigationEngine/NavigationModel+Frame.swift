@@ -69,8 +69,11 @@ extension NavigationModel {
             tabs = ids.map { navs[$0]?.tabName ?? "?" }
             selected = index
         }
-        let windowNav = navs[windowNavID]
-        let nav = navs[currentNavID] ?? windowNav
+        // One copy of the controller when the user sees the window's (no presented one).
+        let windowID = windowNavID
+        let currentID = currentNavID
+        let windowNav = navs[windowID]
+        let nav = currentID == windowID ? windowNav : navs[currentID] ?? windowNav
         var slide: PhoneFrame.Slide?
         if let nav, let t = nav.transition, let from = t.from {
             var percent: Int?
@@ -107,7 +110,7 @@ extension NavigationModel {
                 }
             }
         }
-        let covered = sheet != nil && windowNav?.id != nav?.id
+        let covered = sheet != nil && currentID != windowID
         return PhoneFrame(
             title: title, back: back, depth: nav?.stack.count ?? 0, slide: slide, sheet: sheet,
             behind: covered ? windowNav?.top : nil,
