@@ -243,4 +243,15 @@ struct RoundThreeTests {
         let r = try sh("$N undo.nav > /dev/null", in: dir, timeout: 60)
         #expect(!r.timedOut && r.status == 0, "\(r)")
     }
+
+    @Test("item 10: the prompt's stack line is bounded")
+    func stackLine() throws {
+        let dir = try E2E.tempDir()
+        try E2E.write((0..<30).map { "push S\($0) instant\n" }.joined(), to: "st.nav", in: dir)
+        let r = try sh("printf 'source st.nav\\nquit\\n' | script -qec \"$N --no-init\" /dev/null", in: dir)
+        #expect(r.stdout.contains("stack: S0 S1 … (8 more) … S10 S11"), "\(r)")
+        #expect(
+            !r.stdout.contains(
+                "S0 S1 S2 S3 S4 S5 S6 S7 S8 S9 S10 S11 S12 S13 S14 S15 S16 S17 S18 S19 S20 S21 S22 S23 S24"))
+    }
 }
