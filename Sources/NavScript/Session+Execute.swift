@@ -64,6 +64,7 @@ extension Session {
             replaying = true
             for entry in step.replay { replay(entry) }
             replaying = false
+            journal.keep(current.keptAside, replayed: step.replay.count)
             // The history goes back too: the undone command's events, and those
             // its transitions printed later, never happened.
             let keep = step.logMark &- historyDropped

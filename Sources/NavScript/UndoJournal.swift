@@ -127,6 +127,16 @@ struct UndoJournal {
         return (checkpoint.state, entries[checkpoint.position...], last.label, last.logMark)
     }
 
+    /// After an undo replayed `replayed` entries onto a checkpoint to reach
+    /// `state`: keeps that state as a checkpoint when the replay was long, so
+    /// the next undo starts from it instead of replaying the same entries
+    /// again (two commands and an undo, repeated, replayed a growing run of
+    /// entries each time: quadratic).
+    mutating func keep(_ state: @autoclosure () -> SessionState, replayed: Int) {
+        guard replayed >= 16, checkpoints.last.map({ $0.position < entries.count }) ?? true else { return }
+        checkpoints.append((entries.count, state()))
+    }
+
     /// Drops the entries recorded after `count` was read (a command that failed
     /// leaves nothing to undo).
     mutating func truncate(to count: Int) {

@@ -237,4 +237,26 @@ struct RoundThreeTests {
             in: dir)
         #expect(r.stdout.hasSuffix("1\n1\n"), "\(r)")
     }
+
+    @Test("item 10: two pushes and an undo, repeated, replay a bounded run (not a growing one)")
+    func undoAlternation() throws {
+        let dir = try E2E.tempDir()
+        var script = ""
+        for i in 0..<16_000 { script += "push A\(i) &\npush B\(i) &\nundo\n" }
+        try E2E.write(script, to: "undo.nav", in: dir)
+        // 16,000 rounds: 29ea1ba replayed up to an eighth of the stack at each undo (minutes); now seconds.
+        let r = try sh("$N undo.nav > /dev/null", in: dir, timeout: 60)
+        #expect(!r.timedOut && r.status == 0, "\(r)")
+    }
+
+    @Test("item 10: the prompt's stack line is bounded")
+    func stackLine() throws {
+        let dir = try E2E.tempDir()
+        try E2E.write((0..<30).map { "push S\($0) instant\n" }.joined(), to: "st.nav", in: dir)
+        let r = try sh("printf 'source st.nav\\nquit\\n' | script -qec \"$N --no-init\" /dev/null", in: dir)
+        #expect(r.stdout.contains("stack: S0 S1 … (8 more) … S10 S11"), "\(r)")
+        #expect(
+            !r.stdout.contains(
+                "S0 S1 S2 S3 S4 S5 S6 S7 S8 S9 S10 S11 S12 S13 S14 S15 S16 S17 S18 S19 S20 S21 S22 S23 S24"))
+    }
 }
