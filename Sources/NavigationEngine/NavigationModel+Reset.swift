@@ -90,7 +90,7 @@ extension NavigationModel {
     }
 
     /// How many stored properties `reset(to:)` resets (ResetTests).
-    static let resetPropertyCount = 20
+    static let resetPropertyCount = 21
 }
 
 extension WindowRoot {

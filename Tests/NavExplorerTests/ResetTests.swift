@@ -101,6 +101,7 @@ struct ResetTests {
         b.settle(events: &events)
         _ = try b.perform(.back, events: &events)
         _ = try b.perform(.present("Sheet", inNavigation: false, animated: true), events: &events)
+        _ = try b.perform(.setPreemption(true), events: &events)
         return (a, b)
     }
 
