@@ -148,15 +148,16 @@ extension Explorer {
     /// slot is prefetched a few children ahead.
     static func insertRest(_ expansion: inout Expansion, into seen: SeenSet) {
         let start = expansion.uninserted
-        expansion.children.withUnsafeMutableBufferPointer { children in
-            for i in start..<min(children.count, start + insertsAhead) where children[i].fresh {
-                seen.prefetch(children[i].fingerprint)
+        let count = expansion.children.count
+        for i in start..<min(count, start + insertsAhead) where expansion.children[i].fresh {
+            seen.prefetch(expansion.children[i].fingerprint)
+        }
+        for i in start..<count {
+            if i + insertsAhead < count, expansion.children[i + insertsAhead].fresh {
+                seen.prefetch(expansion.children[i + insertsAhead].fingerprint)
             }
-            for i in start..<children.count {
-                if i + insertsAhead < children.count, children[i + insertsAhead].fresh {
-                    seen.prefetch(children[i + insertsAhead].fingerprint)
-                }
-                if children[i].fresh, !seen.insert(children[i].fingerprint) { children[i].fresh = false }
+            if expansion.children[i].fresh, !seen.insert(expansion.children[i].fingerprint) {
+                expansion.children[i].fresh = false
             }
         }
         expansion.uninserted = expansion.children.count

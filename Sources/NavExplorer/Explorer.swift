@@ -167,8 +167,8 @@ public struct Explorer: Sendable {
         withUnsafePointer(to: model) { waitTarget(in: $0) }
     }
 
-    /// `waitTarget(_:)` of the model `model` points to, read in place (the
-    /// explorer's model, handed over by value, was copied on every wait step).
+    /// `waitTarget(_:)` of the model `model` points to, read in place rather
+    /// than copied.
     @inline(__always)
     func waitTarget(in model: UnsafePointer<NavigationModel>) -> Int? {
         NavigationModel.nextCriticalInstant(in: model, startDurations: startDurations)
@@ -222,9 +222,7 @@ public struct Explorer: Sendable {
     }
 
     /// `stateViolations(_:events:)` of the model the explorer steps, read in
-    /// place (`NavigationModel.isFrozen(_:)` and the rest): handed over by
-    /// value, or a getter called on it, the model was copied whole (a memcpy
-    /// of it) for every new state.
+    /// place (`NavigationModel.isFrozen(_:)` and the rest) rather than copied.
     @inline(__always)
     func stateViolations(in model: inout NavigationModel, events: [Event]) -> UInt64 {
         var mask: UInt64 = 0

@@ -110,7 +110,7 @@ public enum SessionError: Hashable, Sendable {
     case recordUnavailable
     case timelineUnavailable
     /// `timeline … since section N` with no such `##` heading in the history.
-    case noSection(Int)
+    case noSection(Int, headings: Int)
     case nothingToUndo
     /// UIKit raised an exception; at the prompt its event line just above may have said why.
     case exception(UIKitException, shownAbove: Bool)

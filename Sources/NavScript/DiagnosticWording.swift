@@ -264,8 +264,8 @@ extension SessionError {
         switch self {
         case .recordUnavailable: "record is not available here"
         case .timelineUnavailable: "timeline cannot write files here"
-        case .noSection(let n):
-            "no section \(n) in the history: no `## \(n).` heading, and fewer than \(n) `##` headings"
+        case .noSection(let n, let headings):
+            "no section \(n) in the history: no `## \(n).` heading, and \(headings == 0 ? "no" : "only \(headings)") `##` heading\(headings == 1 ? "" : "s")"
         case .nothingToUndo: "nothing to undo"
         case .exception(let exception, let shownAbove):
             "UIKit raised "

@@ -359,6 +359,7 @@ extension Session {
                 if let before = context.before {
                     restore(before.state)
                     journal = before.journal
+                    noteFrame(force: true)
                 }
                 lineEnded(context, ok: false)
                 return

@@ -49,7 +49,9 @@ final class LessonRun: ScriptLineReader {
     private let base: any ScriptLineReader
     private var lines: [(text: String, number: Int)] = []
     private var bytes = 0
-    private var baseEnded = false
+    /// How the script ended when it was read ahead (its end, or a read error to report in turn).
+    private var ending: ScriptLine?
+    private var endingNumber = 0
     /// The next line `next()` serves.
     var position = 0
     private var lastNumber = 0
@@ -71,9 +73,11 @@ final class LessonRun: ScriptLineReader {
 
     /// Reads the whole script, so its sections are known from the start.
     private func readAll() {
-        while rewindable, !baseEnded {
-            guard case .line(let text) = base.next() else {
-                baseEnded = true
+        while rewindable, ending == nil {
+            let line = base.next()
+            guard case .line(let text) = line else {
+                ending = line
+                endingNumber = base.lineNumber
                 break
             }
             lines.append((text, base.lineNumber))
@@ -91,6 +95,10 @@ final class LessonRun: ScriptLineReader {
             position += 1
             lastNumber = line.number
             return .line(line.text)
+        }
+        if let ending {
+            lastNumber = endingNumber
+            return ending
         }
         // Past what was read ahead (a lesson too large to keep, or not read ahead).
         let line = base.next()

@@ -49,7 +49,8 @@ extension Session {
         _ path: String, _ span: TimelineSpan, large: Bool, directory: String?, at here: SourceLocation?
     ) -> Bool {
         if case .sinceSection(let n) = span, sectionStart(n) == nil {
-            fail(.session(.noSection(n)), at: here)
+            let headings = timelineMarks.filter { if case .section = $0.kind { true } else { false } }.count
+            fail(.session(.noSection(n, headings: headings)), at: here)
             return false
         }
         let (events, marks) = timelineEvents(span)

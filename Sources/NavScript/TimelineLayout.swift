@@ -201,7 +201,10 @@ struct SVGLayout {
         let chars = Array(word)
         var best = 0
         var camel = 0
+        var named = false // a piece holds a letter or digit before it is cut
         for (i, c) in chars.enumerated() where i > 0 {
+            named = named || chars[i - 1].isLetter || chars[i - 1].isNumber
+            guard named else { continue }
             if ".(,:=[/".contains(chars[i - 1]), i <= columns { best = i }
             if c == "(" || c == "[", i <= columns { best = i }
             if c.isUppercase, chars[i - 1].isLowercase, i <= columns { camel = i }

@@ -94,7 +94,7 @@ public enum TimelinePage {
             } else {
                 index = tableText.count
                 table[kept.frame] = index
-                tableText.append(encode(kept.frame))
+                tableText.append(encode(kept.frame, names))
             }
             if let last = placed.last, last.stop == stop {
                 placed[placed.count - 1].frame = index
@@ -109,21 +109,23 @@ public enum TimelinePage {
     }
 
     /// A frame as the page's script reads it (an array, field by field).
-    static func encode(_ f: PhoneFrame) -> String {
+    static func encode(_ f: PhoneFrame, _ names: ClassNames) -> String {
+        func name(_ s: ScreenName) -> String { string(names.text(of: s)) }
+        func opt(_ s: ScreenName?) -> String { s.map(name) ?? "null" }
         func opt(_ s: String?) -> String { s.map(string) ?? "null" }
         func opt(_ n: Int?) -> String { n.map(String.init) ?? "null" }
         func flag(_ b: Bool) -> String { b ? "1" : "0" }
         let back: String =
             switch f.back {
             case .none: "0,null"
-            case .system(let title): "1,\(string(title))"
+            case .system(let title): "1,\(name(title))"
             case .custom: "2,null"
             }
         let slide = f.slide.map { s in
-            "[\(string(s.incoming)),\(string(s.outgoing)),\(flag(s.isPush)),\(s.start),\(opt(s.end)),\(opt(s.percent)),\(flag(s.cancels)),\(flag(s.byContentPan))]"
+            "[\(name(s.incoming)),\(name(s.outgoing)),\(flag(s.isPush)),\(s.start),\(opt(s.end)),\(opt(s.percent)),\(flag(s.cancels)),\(flag(s.byContentPan))]"
         }
         let sheet = f.sheet.map { s in
-            "[\(string(s.screen)),\(flag(s.inNavigation)),\(flag(s.presenting)),\(opt(s.start)),\(opt(s.end))]"
+            "[\(name(s.screen)),\(flag(s.inNavigation)),\(flag(s.presenting)),\(opt(s.start)),\(opt(s.end))]"
         }
         let frozen = f.frozenReason.map { EventRenderer.words($0) }
         let tabs = f.tabs.map(string).joined(separator: ",")

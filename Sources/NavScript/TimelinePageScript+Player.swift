@@ -35,6 +35,21 @@ extension TimelinePageScript {
         const TOTAL = P[N];
         const $ = (id) => document.getElementById(id);
         const phone = $("phone"), list = $("events"), scrub = $("scrub");
+        // The rows go in blocks of BLOCK: a block all after the current row is dimmed as one,
+        // so a jump changes a class on at most a block of rows (one on each of 10,000 took long).
+        const BLOCK = 100, blockState = [];
+        let blocks = [], mixed = -1;
+        /** Dims the rows from `r` (index) on. */
+        function dimFrom(r) {
+          const cb = Math.floor(r / BLOCK);
+          for (let b = 0; b < blocks.length; b++) {
+            const want = b < cb ? 0 : b > cb ? 2 : 1;
+            if (blockState[b] !== want) { blocks[b].classList.toggle("fut", want === 2); blockState[b] = want; }
+          }
+          if (mixed !== cb && mixed >= 0) for (let i = mixed * BLOCK; i < Math.min(rows.length, (mixed + 1) * BLOCK); i++) rows[i].classList.remove("fut");
+          mixed = cb;
+          for (let i = cb * BLOCK; i < Math.min(rows.length, (cb + 1) * BLOCK); i++) rows[i].classList.toggle("fut", i >= r);
+        }
         let pos = 0, playing = false, speed = 1, last = null, lastStop = -1, rows = [];
         /** The stop at play position `p` and the clock there. */
         function at(p) {
@@ -51,12 +66,14 @@ extension TimelinePageScript {
           $("summary").textContent = EV.length + " event" + (EV.length === 1 ? "" : "s") + (resets ? ", " + resets + " reset" + (resets === 1 ? "" : "s") : "");
           const html = [];
           for (let k = 1; k < N; k++) {
+            if ((k - 1) % BLOCK === 0) html.push((k > 1 ? "</ol>" : "") + '<ol class="blk">');
             const s = ST[k];
             if (s >= 0) html.push('<li class="ev c' + EV[s][1] + '" data-k="' + k + '"><span class="t">' + EV[s][0] + ' ms</span><span class="x">' + esc(EV[s][2]) + "</span></li>");
             else { const m = MK[-1 - s]; html.push('<li class="mk ' + ["reset", "undo", "section"][m[0]] + '" data-k="' + k + '">' + esc(m[1]) + "</li>"); }
           }
-          list.innerHTML = html.join("");
-          rows = Array.prototype.slice.call(list.children);
+          list.innerHTML = html.join("") + (N > 1 ? "</ol>" : "");
+          rows = Array.prototype.slice.call(list.querySelectorAll("li"));
+          blocks = Array.prototype.slice.call(list.children);
           list.addEventListener("click", (e) => { const li = e.target.closest("li"); if (li) go(+li.dataset.k); });
           const jump = $("jump"), ticks = [];
           for (let k = 1; k < N; k++) if (ST[k] < 0 && MK[-1 - ST[k]][0] !== 1) {
@@ -112,6 +129,7 @@ extension TimelinePageScript {
             $("caption").innerHTML = s === null ? "The session begins." : s >= 0 ? esc(EV[s][2]) : "<b>" + esc(MK[-1 - s][1]) + "</b>";
           }
           if (k !== lastStop) {
+            dimFrom(k);
             if (lastStop > 0 && rows[lastStop - 1]) rows[lastStop - 1].classList.remove("cur");
             if (k > 0 && rows[k - 1]) { rows[k - 1].classList.add("cur"); rows[k - 1].scrollIntoView({ block: "nearest" }); }
             else list.scrollTop = 0;
@@ -141,20 +159,27 @@ extension TimelinePageScript {
           if (found > 0) go(found);
         }
         let then = 0;
+        /** The next frame: the browser's, or a timer's where it draws none (a headless browser, a hidden tab). */
+        function later(fn) {
+          let done = false;
+          const once = () => { if (!done) { done = true; fn(performance.now()); } };
+          requestAnimationFrame(once);
+          setTimeout(once, 40);
+        }
         function frame(now) {
           if (!playing) return;
           const dt = Math.min(100, now - then);
           then = now;
           show(pos + dt * speed);
           if (pos >= TOTAL) { pause(); return; }
-          requestAnimationFrame(frame);
+          later(frame);
         }
         function play() {
           if (playing) return;
           if (pos >= TOTAL) show(0);
           playing = true; then = performance.now();
           $("playicon").setAttribute("d", "M3 2h4v12H3zM9 2h4v12H9z");
-          requestAnimationFrame(frame);
+          later(frame);
         }
         function pause() { playing = false; $("playicon").setAttribute("d", "M4 2v12l10-6z"); }
         function toggle() { if (playing) pause(); else play(); }
@@ -182,10 +207,13 @@ extension TimelinePageScript {
           else return;
           e.preventDefault();
         }
-        /** `#e=N`: after event N (from 0); `#s=K`: stop K; `#t=MS` (`#r=R&t=MS`): the clock at MS (after reset R). */
+        /**
+         * `#e=N`: after event N (from 0); `#s=K`: stop K; `#t=MS` (`#r=R&t=MS`): the clock at MS (after
+         * reset R); `&speed=0.5`, `&play` (plays from there), `&large`.
+         */
         function fromHash() {
           const q = {};
-          for (const part of location.hash.replace(/^#/, "").split("&")) { const [a, b] = part.split("="); if (a) q[a] = b; }
+          for (const part of location.hash.replace(/^#/, "").split("&")) { const [a, b] = part.split("="); if (a) q[a] = b === undefined ? "" : b; }
           if (q.large !== undefined) document.body.classList.add("large");
           let p = null;
           if (q.e !== undefined) {
@@ -202,11 +230,18 @@ extension TimelinePageScript {
           }
           if (p !== null) { pause(); show(p); }
           fit();
+          if (q.speed !== undefined) { const sel = $("speed"); sel.value = q.speed; if (sel.value) speed = +sel.value; }
+          if (q.play !== undefined) play();
           if (q.bench !== undefined) {
-            // `#bench`: the time a frame of playing takes, on average over 300 places along the session.
-            const t0 = performance.now();
-            for (let i = 0; i < 300; i++) { show((TOTAL * i) / 300); phone.offsetHeight; }
+            // `#bench`: the time a frame takes playing at 1x (300 frames of 1/60 s from the middle),
+            // and a jump to another place (100 places along the session), laid out each time.
+            if (!document.body.dataset.loadMs) document.body.dataset.loadMs = Math.round(performance.now());
+            let t0 = performance.now();
+            for (let i = 0; i < 300; i++) { show(TOTAL / 2 + (i * 1000) / 60); list.offsetHeight; }
             document.body.dataset.frameMs = ((performance.now() - t0) / 300).toFixed(3);
+            t0 = performance.now();
+            for (let i = 0; i < 100; i++) { show((TOTAL * ((i * 37) % 100)) / 100); list.offsetHeight; }
+            document.body.dataset.jumpMs = ((performance.now() - t0) / 100).toFixed(3);
             show(0);
           }
         }
@@ -214,7 +249,7 @@ extension TimelinePageScript {
         show(0);
         fromHash();
         document.body.dataset.ready = "1";
-        document.body.dataset.loadMs = Math.round(performance.now());
+        if (!document.body.dataset.loadMs) document.body.dataset.loadMs = Math.round(performance.now());
 
         """#
 }

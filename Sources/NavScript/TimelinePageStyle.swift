@@ -32,12 +32,13 @@ enum TimelinePageStyle {
         #now b { color: var(--ink); }
         #events { list-style: none; margin: 0; padding: .3em 0 40vh; overflow-y: auto; flex: 1;
           font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: .86em; }
-        #events li { display: flex; gap: .8em; padding: .12em 1em; cursor: pointer; border-left: .3em solid transparent; }
+        #events li { content-visibility: auto; contain-intrinsic-size: auto 1.4em; display: flex; gap: .8em; padding: .12em 1em; cursor: pointer; border-left: .3em solid transparent; }
         #events li:hover { background: #f1f5f9; }
+        #events ol { list-style: none; margin: 0; padding: 0; }
+        #events .fut { opacity: .42; }
         #events li .t { flex: 0 0 5.5em; text-align: right; color: var(--dim); font-variant-numeric: tabular-nums; }
         #events li .x { overflow-wrap: anywhere; }
         #events li.cur { background: #dbeafe; border-left-color: var(--blue); font-weight: 600; }
-        #events li.cur ~ li { opacity: .42; }
         #events li.mk { font-family: -apple-system, system-ui, sans-serif; margin: .4em 0; padding: .3em 1em; font-weight: 600; }
         #events li.mk.section { background: #dcfce7; color: #14532d; font-size: 1.1em; }
         #events li.mk.reset { background: #e2e8f0; color: #0f172a; border-top: 2px dashed #64748b; }
@@ -167,7 +168,7 @@ enum TimelinePageStyle {
         <div id="main">
           <div id="stage"><div id="holder"><div id="phone" role="img" aria-label="the phone"></div></div>
             <div id="caption" aria-live="polite"></div></div>
-          <div id="side"><div id="now"></div><ol id="events"></ol></div>
+          <div id="side"><div id="now"></div><div id="events"></div></div>
         </div>
         <footer><div id="scrubwrap"><input type="range" id="scrub" min="0" max="1" step="1" value="0"
           aria-label="position in the session"><div id="ticks"></div></div></footer>

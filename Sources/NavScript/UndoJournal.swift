@@ -92,11 +92,15 @@ struct UndoJournal {
         // moves about `depth` entries, so the cost per command stays at about one.
         guard entries.count - tickCount > 2 * depth, checkpoints.count > 1 else { return }
         // The `depth`-th command from the end, and the ticks between them.
-        var oldestNeeded = entries.count
-        var commands = 0
-        while commands < depth, oldestNeeded > 0 {
-            oldestNeeded -= 1
-            if !entries[oldestNeeded].isTick { commands += 1 }
+        var oldestNeeded = entries.count - depth
+        if tickCount > 0 {
+            // Only in real time: count the commands back, passing over the ticks.
+            oldestNeeded = entries.count
+            var commands = 0
+            while commands < depth, oldestNeeded > 0 {
+                oldestNeeded -= 1
+                if !entries[oldestNeeded].isTick { commands += 1 }
+            }
         }
         guard let keep = checkpoints.lastIndex(where: { $0.position <= oldestNeeded }), keep > 0 else { return }
         let drop = checkpoints[keep].position

@@ -1,130 +1,87 @@
-/// The instance counter of every class a model has created: one integer per
-/// class, in arrays indexed by the class number.
+/// The instance counter of every class a model has created: one integer per class,
+/// in arrays indexed by the class number.
 ///
-/// Class numbers are small and dense (numbered in the order met), and every
-/// class ever created keeps its counter, so an array costs 8 bytes a class
-/// where a hash map of optional values cost 40 to 80 (at most half full,
-/// each slot a key and a 9-byte optional). A look-up is a bounds check and a
-/// load (two past the first `chunkSize` classes).
+/// Class numbers are small and dense (numbered in the order met), and every class
+/// ever created keeps its counter, so an array costs 8 bytes a class where a hash
+/// map of optional values cost 40 to 80 (at most half full, each slot a key and a
+/// 9-byte optional). A look-up is a bounds check and a load (two past the first
+/// `chunkSize` classes).
 ///
-/// The first `chunkSize` classes (every script that does not name thousands)
-/// are one array; the classes after them are in chunks of `chunkSize`, each
-/// its own array, so a copy of the model (an undo checkpoint) shares them and
-/// a write after it copies one chunk, not every counter. (One array copied
-/// whole at each checkpoint made a script of a new class per push keep three
-/// or four copies of every counter: 19 MB of its 50 MB at 500,000 classes.)
+/// The first `chunkSize` classes (every script that does not name thousands) are
+/// one array; the classes after them are in chunks of `chunkSize`, each its own
+/// array, so a copy of the model (an undo checkpoint) shares them and a write after
+/// it copies one chunk, not every counter. (One array copied whole at each
+/// checkpoint made a script of a new class per push keep three or four copies of
+/// every counter: 19 MB of its 50 MB at 500,000 classes.)
 ///
-/// The first `inlineCount` classes (all of a typical setup's) are kept in the
-/// value itself while their counters fit 32 bits: a push writes its class's
-/// counter in place, where a write to the shared array copied it on every
-/// step of a search, and the explorer's way back to the parent freed the copy
-/// again (about 2.5 % of a search's instructions). A counter past 32 bits
-/// moves them to the array for good (`spilled`).
+/// The first `inlineCount` classes (all of a typical setup's) are kept in the value
+/// itself while their counters fit 32 bits: a push writes its class's counter in
+/// place, where a write to the shared array copied it on every step of a search,
+/// and the explorer's way back to the parent freed the copy again.
 struct ClassCounters: Sendable {
     /// Marks a class with no counter (a counter is never negative).
-    private static let absent = Int.min
-    private static let chunkBits = 10
+    static let absent = Int.min
+    static let chunkBits = 10
     /// Counters per chunk (8 KB).
-    private static let chunkSize = 1 << chunkBits
+    static let chunkSize = 1 << chunkBits
     /// Classes kept in the value while `spilled` is false.
-    private static let inlineCount = 8
-    private static let inlineAbsent = Int32.min
+    static let inlineCount = 8
+    static let inlineAbsent = Int32.min
     /// Classes 0..<inlineCount while `spilled` is false; `inlineAbsent` where
     /// the class has no counter. (Then `values` has no counter for them.)
-    private var small = InlineArray<8, Int32>(repeating: Int32.min)
+    var small = EightCounters()
     /// The first classes' counters are in `values`, not `small`.
-    private var spilled = false
+    var spilled = false
     /// Classes 0..<chunkSize, indexed by class number; `absent` where the class has no counter.
-    private var values: [Int] = []
+    var values: [Int] = []
     /// Chunk k: classes chunkSize * (k + 1) + 0..<chunkSize, as `values`.
-    private var chunks: [[Int]] = []
+    var chunks: [[Int]] = []
     /// Classes with a counter.
     private(set) var count = 0
-    /// The sum of the counters' entry hashes (`entryHash`), kept as they
-    /// change: the fingerprint takes the counters as their count and this
-    /// sum (`appendEntries`), as it takes the live screens, without a walk
-    /// over them on every new state (about 1.8 % of a search). Not compared
-    /// by `==` (it follows from the counters).
-    private var entrySum: UInt64 = 0
+    /// The sum of the counters' entry hashes (`entryHash`), kept as they change:
+    /// the fingerprint takes the counters as their count and this sum
+    /// (`appendEntries`), as it takes the live screens, without a walk over them on
+    /// every new state.
+    var entrySum: UInt64 = 0
 
     /// What a counter adds to `entrySum`: the pair the fingerprint mixes in for it.
-    @inline(__always) private static func entryHash(_ i: Int, _ value: Int) -> UInt64 {
+    static func entryHash(_ i: Int, _ value: Int) -> UInt64 {
         StateEncoder.entryHash(UInt64(i), UInt64(bitPattern: Int64(value)))
     }
 
     /// Whether `other` is this table in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift).
-    @inline(__always) func sharesStorage(with other: ClassCounters) -> Bool {
-        count == other.count && spilled == other.spilled && sameSmall(as: other) && sameStorage(values, other.values)
+    func sharesStorage(with other: ClassCounters) -> Bool {
+        count == other.count && spilled == other.spilled && small == other.small && sameStorage(values, other.values)
             && sameStorage(chunks, other.chunks)
     }
-
-    /// Becomes equal to the counters `other` points to (NavigationModel.reset(to:)),
-    /// read in place, each array assigned only when its storage differs: an
-    /// assignment of `other.pointee.counters` copied the whole value out
-    /// first and then destroyed this one, each through outlined copies, on
-    /// every reset after a step that made a screen (legacy.nav at depth 10:
-    /// 63,269, about 120 instructions each). Every stored property is here.
-    @inline(__always) mutating func assign(from other: UnsafePointer<ClassCounters>) {
-        small = other.pointee.small
-        spilled = other.pointee.spilled
-        count = other.pointee.count
-        entrySum = other.pointee.entrySum
-        if !sameStorage(values, other.pointee.values) { values = other.pointee.values }
-        if !sameStorage(chunks, other.pointee.chunks) { chunks = other.pointee.chunks }
-    }
-
-    /// How many stored properties `assign(from:)` assigns (ResetTests).
-    static let resetPropertyCount = 6
 
     /// Classes below this number have their counters inline while `allInline` holds.
     static let inlineLimit = inlineCount
 
     /// Whether every counter is inline (no class of number `inlineCount` or
     /// past has one, and none spilled).
-    @inline(__always) var allInline: Bool { !spilled && values.isEmpty && chunks.isEmpty }
+    var allInline: Bool { !spilled && values.isEmpty && chunks.isEmpty }
 
-    /// The inline counters (`allInline`) as four words, two to a word
-    /// (class 2w's in word w's low half, as `sameSmall` reads them),
-    /// `inlineNone`'s bits where a class has none.
-    @inline(__always) var inlineWords: (UInt64, UInt64, UInt64, UInt64) {
-        unsafeBitCast(small, to: (UInt64, UInt64, UInt64, UInt64).self)
-    }
-
-    /// What an inline counter holds for a class with no counter (`inlineWords`).
+    /// What `small` holds where a class has no counter.
     static let inlineNone = inlineAbsent
 
-    /// The classes whose counter went up from 1 since `parent`, a mask of
-    /// class numbers (the explorer's renaming of a state one step from a
-    /// renamed one, NavigationModel+Renaming.swift), or nil when some counter
-    /// past the inline ones may have changed (the counters spilled, or an
-    /// array not the parent's).
-    @inline(__always) func classesRaisedFromOne(since parent: UnsafePointer<ClassCounters>) -> UInt64? {
-        guard !spilled, !parent.pointee.spilled, sameStorage(values, parent.pointee.values),
-            sameStorage(chunks, parent.pointee.chunks)
+    /// The inline classes (0..<`inlineLimit`, as bits) whose counter was 1
+    /// in `parent` and is another now, when the other counters are the
+    /// parent's (neither spilled, the arrays the same storage); 0 when no
+    /// inline counter changed. Nil when the arrays may differ.
+    func classesRaisedFromOne(since parent: ClassCounters) -> UInt64? {
+        guard !spilled, !parent.spilled, sameStorage(values, parent.values), sameStorage(chunks, parent.chunks)
         else { return nil }
-        // Most steps make nothing: the inline counters compared four words
-        // at a time first.
-        let a = unsafeBitCast(small, to: (UInt64, UInt64, UInt64, UInt64).self)
-        let b = unsafeBitCast(parent.pointee.small, to: (UInt64, UInt64, UInt64, UInt64).self)
-        if a.0 == b.0, a.1 == b.1, a.2 == b.2, a.3 == b.3 { return 0 }
+        if small == parent.small { return 0 }
         var raised: UInt64 = 0
-        for i in 0..<Self.inlineCount where small[i] != parent.pointee.small[i] && parent.pointee.small[i] == 1 {
+        for i in 0..<Self.inlineCount where small[i] != parent.small[i] && parent.small[i] == 1 {
             raised |= 1 << UInt64(i)
         }
         return raised
     }
 
-    /// Whether the inline counters are the same.
-    @inline(__always) private func sameSmall(as other: ClassCounters) -> Bool {
-        // Four words compared, not eight counters (each a bounds check).
-        let a = unsafeBitCast(small, to: (UInt64, UInt64, UInt64, UInt64).self)
-        let b = unsafeBitCast(other.small, to: (UInt64, UInt64, UInt64, UInt64).self)
-        return a.0 == b.0 && a.1 == b.1 && a.2 == b.2 && a.3 == b.3
-    }
-
-    /// `value` as an inline counter, or nil when it does not fit one.
-    @inline(__always) private static func narrow(_ value: Int) -> Int32? {
+    static func narrow(_ value: Int) -> Int32? {
         guard let narrow = Int32(exactly: value), narrow != inlineAbsent else { return nil }
         return narrow
     }
@@ -151,7 +108,7 @@ struct ClassCounters: Sendable {
 
     /// The counter of `key`, if it has one.
     subscript(key: ClassName) -> Int? {
-        @inline(__always) get {
+        get {
             let i = Int(key.id)
             if !spilled, i < Self.inlineCount {
                 let value = small[i]
@@ -173,12 +130,10 @@ struct ClassCounters: Sendable {
 
     /// Sets or replaces the counter of `key`.
     ///
-    /// In line, the inline counter's way only (a push's, in a search); the
-    /// rest out of line (`setWide`). A call of the whole saved and restored
-    /// the five registers its other ways use, about 14 instructions of the
-    /// 50 an inline counter's set took (legacy.nav 5,835 -> 5,802
-    /// instructions a state at depth 10, the other setups 20 to 30 fewer).
-    @inline(__always) mutating func set(_ value: Int, for key: ClassName) {
+    /// In line, the inline counter's way only (a push's, in a search); the rest out
+    /// of line (`setWide`). A call of the whole saved and restored the five
+    /// registers its other ways use.
+    mutating func set(_ value: Int, for key: ClassName) {
         let i = Int(key.id)
         // An inline counter: its old value read once, in place. (Through
         // `self[key]` the inline counters were copied out to be indexed, and
@@ -197,13 +152,10 @@ struct ClassCounters: Sendable {
         setWide(value, for: key)
     }
 
-    /// Raises the counter of `key` by one (to 1 where it has none) and
-    /// returns it: naming a new screen. An inline counter read once, in
-    /// place, and written; `self[key]` then `set(_:for:)` read it twice and
-    /// tested the ways twice (about 95 instructions a new screen; legacy.nav
-    /// 5668 -> 5652 instructions a state at depth 10, the other setups 10 to
-    /// 17 fewer).
-    @inline(__always) mutating func next(for key: ClassName) -> Int {
+    /// Raises the counter of `key` by one (to 1 where it has none) and returns it:
+    /// naming a new screen. An inline counter read once, in place, and written;
+    /// `self[key]` then `set(_:for:)` read it twice and tested the ways twice.
+    mutating func next(for key: ClassName) -> Int {
         let i = Int(key.id)
         if !spilled, i < Self.inlineCount {
             let old = small[i]
@@ -260,7 +212,7 @@ struct ClassCounters: Sendable {
 
     /// `set(value, for: class i)` of a class with an inline counter (`allInline`)
     /// and a value that fits one: in line, without `set`'s other ways.
-    @inline(__always) mutating func setInline(_ value: Int, at i: Int) {
+    mutating func setInline(_ value: Int, at i: Int) {
         assert(!spilled && i < Self.inlineCount && small[i] != Self.inlineAbsent && Self.narrow(value) != nil)
         let old = small[i]
         entrySum &+= Self.entryHash(i, value) &- Self.entryHash(i, Int(old))
@@ -270,23 +222,19 @@ struct ClassCounters: Sendable {
     /// What a copy of the counters costs the first write after it, in
     /// elements: about one a counter while they are one array; past it, the
     /// first array, the list of chunks, and one chunk.
-    @inline(__always) var copyWeight: Int {
+    var copyWeight: Int {
         chunks.isEmpty ? count : values.count + chunks.count + Self.chunkSize
     }
 
     /// Calls `body` with each class number that has a counter and the counter, by number.
-    private func forEachEntry(_ body: (Int, Int) -> Void) {
+    func forEachEntry(_ body: (Int, Int) -> Void) {
         if !spilled {
             for i in 0..<Self.inlineCount where small[i] != Self.inlineAbsent { body(i, Int(small[i])) }
         }
-        values.withUnsafeBufferPointer { values in
-            for i in 0..<values.count where values[i] != Self.absent { body(i, values[i]) }
-        }
+        for i in values.indices where values[i] != Self.absent { body(i, values[i]) }
         for c in chunks.indices {
             let base = (c + 1) << Self.chunkBits
-            chunks[c].withUnsafeBufferPointer { chunk in
-                for k in 0..<chunk.count where chunk[k] != Self.absent { body(base + k, chunk[k]) }
-            }
+            for (k, value) in chunks[c].enumerated() where value != Self.absent { body(base + k, value) }
         }
     }
 
@@ -313,13 +261,9 @@ struct ClassCounters: Sendable {
                 total &+= UInt64(truncatingIfNeeded: Int(small[i]))
             }
         }
-        values.withUnsafeBufferPointer { values in
-            for value in values where value != Self.absent { total &+= UInt64(truncatingIfNeeded: value) }
-        }
+        for value in values where value != Self.absent { total &+= UInt64(truncatingIfNeeded: value) }
         for chunk in chunks {
-            chunk.withUnsafeBufferPointer { chunk in
-                for value in chunk where value != Self.absent { total &+= UInt64(truncatingIfNeeded: value) }
-            }
+            for value in chunk where value != Self.absent { total &+= UInt64(truncatingIfNeeded: value) }
         }
         return total
     }
@@ -330,7 +274,7 @@ struct ClassCounters: Sendable {
             // Each inline counter's new value first (`body` once each); if one
             // does not fit, all of them go to the array, as `set` does.
             let before = small
-            var next = InlineArray<8, Int>(repeating: 0)
+            var next = [Int](repeating: 0, count: Self.inlineCount)
             var fits = true
             for i in 0..<Self.inlineCount where before[i] != Self.inlineAbsent {
                 next[i] = body(ClassName(id: UInt32(truncatingIfNeeded: i)), Int(before[i]))
@@ -349,19 +293,17 @@ struct ClassCounters: Sendable {
     }
 
     /// Sets the counters as the explorer's renaming leaves them
-    /// (NavigationModel+Renaming.swift): `live[c]` for each class c with a
-    /// bit in `liveClasses`, 1 for every other class with a counter (a class
-    /// with a bit and no counter gets one). Returns the counters' new total
-    /// when a counter changed, nil when none did.
+    /// (NavigationModel+Renaming.swift): `live[c]` for each class c with a bit in
+    /// `liveClasses`, 1 for every other class with a counter (a class with a bit
+    /// and no counter gets one). Returns the counters' new total when a counter
+    /// changed, nil when none did.
     ///
-    /// While every counter is inline, one pass over them, each compared and
-    /// written only when it changes, the entry sum moved by the changes and
-    /// the total summed on the way: the renaming asks after most steps that
-    /// released a screen, and `update` with a closure choosing each value, a
-    /// second pass for `set` and `total`, a third, cost about 450
-    /// instructions, where most calls change one counter or none.
-    @inline(__always)
-    mutating func setLiveCounts(_ liveClasses: UInt64, _ live: UnsafePointer<Int>) -> UInt64? {
+    /// While every counter is inline, one pass over them, each compared and written
+    /// only when it changes, the entry sum moved by the changes and the total
+    /// summed on the way: the renaming asks after most steps that released a
+    /// screen, and `update` with a closure choosing each value, a second pass for
+    /// `set` and `total`, a third.
+    mutating func setLiveCounts(_ liveClasses: UInt64, _ live: [Int]) -> UInt64? {
         if !spilled, values.isEmpty, chunks.isEmpty {
             var next = small
             var delta: UInt64 = 0
@@ -413,8 +355,7 @@ struct ClassCounters: Sendable {
 
     /// Gives each class with a bit in `classes`, none of which has a
     /// counter, the counter `live[c]`; returns their sum (wrapping).
-    @inline(__always)
-    private mutating func setUnmet(_ classes: UInt64, _ live: UnsafePointer<Int>) -> UInt64 {
+    private mutating func setUnmet(_ classes: UInt64, _ live: [Int]) -> UInt64 {
         var sum: UInt64 = 0
         var rest = classes
         while rest != 0 {
@@ -444,44 +385,12 @@ struct ClassCounters: Sendable {
     }
 
     /// `entrySum` after class `i`'s counter went from `old` to `new`.
-    @inline(__always) private mutating func noteChange(_ i: Int, from old: Int, to new: Int) {
+    private mutating func noteChange(_ i: Int, from old: Int, to new: Int) {
         if new != old { entrySum &+= Self.entryHash(i, new) &- Self.entryHash(i, old) }
     }
 
     /// Appends each counter to the encoder's pairs: the class number, the counter.
     func appendEntries(to e: inout StateEncoder) {
         e.appendPairs(count: UInt64(count), sum: entrySum)
-    }
-}
-
-extension ClassCounters: Hashable {
-    /// Equal when the same classes have the same counters (classes without
-    /// one do not count, wherever the arrays end).
-    static func == (lhs: ClassCounters, rhs: ClassCounters) -> Bool {
-        if lhs.sharesStorage(with: rhs) { return true }
-        guard lhs.count == rhs.count else { return false }
-        if lhs.spilled == rhs.spilled, !lhs.spilled, !lhs.sameSmall(as: rhs) { return false }
-        if lhs.spilled == rhs.spilled, lhs.chunks.isEmpty, rhs.chunks.isEmpty {
-            let shared = Swift.min(lhs.values.count, rhs.values.count)
-            for i in 0..<shared where lhs.values[i] != rhs.values[i] { return false }
-            // Past the shorter array every class of the longer one must lack a counter.
-            let longer = lhs.values.count > rhs.values.count ? lhs.values : rhs.values
-            for i in shared..<longer.count where longer[i] != absent { return false }
-            return true
-        }
-        // As many counters on each side: equal if each of the left's is on the right.
-        var equal = true
-        lhs.forEachEntry { i, value in
-            if equal, rhs[ClassName(id: UInt32(truncatingIfNeeded: i))] != value { equal = false }
-        }
-        return equal
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        forEachEntry { i, value in
-            hasher.combine(i)
-            hasher.combine(value)
-        }
     }
 }

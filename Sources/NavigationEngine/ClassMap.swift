@@ -11,7 +11,7 @@ struct ClassMap<Value: Hashable & Sendable>: Sendable {
 
     /// Whether `other` is this map in the same storage: an unchanged copy,
     /// equal without a look at the entries (NavigationModel+Reset.swift).
-    @inline(__always) func sharesStorage(with other: ClassMap) -> Bool {
+    func sharesStorage(with other: ClassMap) -> Bool {
         count == other.count && sameStorage(keys, other.keys) && sameStorage(values, other.values)
     }
 

@@ -116,15 +116,14 @@ public struct ClassNames: Hashable, Sendable {
 
     /// Whether `other` is this table in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift).
-    @inline(__always) func sharesStorage(with other: ClassNames) -> Bool {
+    func sharesStorage(with other: ClassNames) -> Bool {
         storage === other.storage
     }
 
-    /// The same names under the same numbers, in storage of its own. The
-    /// explorer gives each thread one, so that the threads' models share no
-    /// reference count: every copy of a model retains its table, and two
-    /// cores retaining one object slow each other down (features.nav, depth
-    /// 9, two jobs: 2.62-2.96 s with one table, 2.22-2.57 s with one a thread).
+    /// The same names under the same numbers, in storage of its own. The explorer
+    /// gives each thread one, so that the threads' models share no reference count:
+    /// every copy of a model retains its table, and two cores retaining one object
+    /// slow each other down.
     public func unshared() -> ClassNames {
         var copy = ClassNames()
         for id in 0..<count { _ = copy.intern(self[ClassName(id: UInt32(id))]) }
@@ -152,35 +151,28 @@ public struct ClassNames: Hashable, Sendable {
     /// (`intern` copies it first otherwise), so sharing it between copies of a
     /// model on different threads is safe.
     private final class Storage: @unchecked Sendable {
-        /// (The arrays are read without a dynamic exclusivity check, 63
-        /// instructions a read: mutated only when uniquely referenced.)
         /// The names, by number, each kept once, in chunks of `chunkSize`:
         /// the table only grows, and one array doubling as it grew held the
         /// old and the new copy at once (and left the old one's memory behind
         /// in the heap); a chunk is allocated once, full-sized.
-        @exclusivity(unchecked) var texts: [[String]] = []
+        var texts: [[String]] = []
         /// How many names.
-        @exclusivity(unchecked) var count = 0
+        var count = 0
         static let chunkBits = 12
         static let chunkSize = 1 << chunkBits
-
-        @inline(__always)
         func text(_ id: Int) -> String {
             texts[id >> Self.chunkBits][id & (Self.chunkSize - 1)]
         }
 
         /// Each name's `Key`, by number, in chunks as `texts`.
-        @exclusivity(unchecked) var keys: [[Key]] = []
+        var keys: [[Key]] = []
 
         /// Open addressing over the names' FNV-1a hashes: the number plus one, 0 when empty.
-        @exclusivity(unchecked) var index: [UInt32] = Array(repeating: 0, count: 16)
+        var index: [UInt32] = Array(repeating: 0, count: 16)
 
-        /// A name's UTF-8 length and, for a name of at most 16 bytes (every
-        /// class name in practice), its bytes in two words, zero-padded: a
-        /// look-up compares these, not the text (a name's bytes read through
-        /// its `String`, with the chunk and the string copied out, retained
-        /// and released, cost about 90 instructions a look-up, which every
-        /// push and present makes).
+        /// A name's UTF-8 length and, for a name of at most 16 bytes (every class
+        /// name in practice), its bytes in two words, zero-padded: a look-up
+        /// compares these, not the text.
         struct Key: Equatable {
             var count: Int
             var low: UInt64 = 0
@@ -189,11 +181,14 @@ public struct ClassNames: Hashable, Sendable {
             /// The key of these bytes; only their count for more than 16.
             init(_ bytes: UnsafeBufferPointer<UInt8>) {
                 count = bytes.count
-                guard bytes.count <= 16, let base = bytes.baseAddress else { return }
-                var words: (UInt64, UInt64) = (0, 0)
-                withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
-                low = words.0
-                high = words.1
+                guard bytes.count <= 16 else { return }
+                for (i, byte) in bytes.enumerated() {
+                    if i < 8 {
+                        low |= UInt64(byte) << UInt64(i * 8)
+                    } else {
+                        high |= UInt64(byte) << UInt64((i - 8) * 8)
+                    }
+                }
             }
 
             /// Whether the key alone tells the name (no more than 16 bytes).
@@ -232,23 +227,16 @@ public struct ClassNames: Hashable, Sendable {
         /// slot where it is (or where it would go).
         func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: UInt32?, slot: Int) {
             let wanted = Key(key)
-            // The index and the keys read in place (no array copied out, retained and released).
-            return index.withUnsafeBufferPointer { index in
-                keys.withUnsafeBufferPointer { chunks in
-                    let mask = index.count - 1
-                    var slot = Int(truncatingIfNeeded: hash >> 7) & mask
-                    while index[slot] != 0 {
-                        let id = index[slot] - 1
-                        let i = Int(id)
-                        let stored = chunks[i >> Self.chunkBits].withUnsafeBufferPointer { chunk in
-                            chunk[i & (Self.chunkSize - 1)]
-                        }
-                        if stored == wanted, wanted.isWhole || Self.same(text(i), key) { return (id, slot) }
-                        slot = (slot + 1) & mask
-                    }
-                    return (nil, slot)
-                }
+            let mask = index.count - 1
+            var slot = Int(truncatingIfNeeded: hash >> 7) & mask
+            while index[slot] != 0 {
+                let id = index[slot] - 1
+                let i = Int(id)
+                let stored = keys[i >> Self.chunkBits][i & (Self.chunkSize - 1)]
+                if stored == wanted, wanted.isWhole || Self.same(text(i), key) { return (id, slot) }
+                slot = (slot + 1) & mask
             }
+            return (nil, slot)
         }
 
         func insert(_ text: String, _ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt32 {

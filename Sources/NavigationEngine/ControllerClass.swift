@@ -33,10 +33,9 @@ public struct ControllerClass: Hashable, Sendable, CustomStringConvertible {
 
     public static let plain = ControllerClass(features: [], name: "UINavigationController")
 
-    /// The Swift type name event lines use (`GateNavigationController(rootViewController: X)`).
-    /// The name up to its first space: found in the UTF-8, not by splitting
-    /// the name into Characters (that cost about 9,800 instructions a call,
-    /// 13 % of a script of modal presentations).
+    /// The Swift type name event lines use
+    /// (`GateNavigationController(rootViewController: X)`). The name up to its
+    /// first space: found in the UTF-8, not by splitting the name into Characters.
     public var typeName: String {
         let utf8 = name.utf8
         guard let first = utf8.first, first != UInt8(ascii: " ") else {

@@ -36,8 +36,8 @@ public enum EventPayload: Hashable, Sendable {
     /// A UINavigationController API call as it arrives.
     case navCall(NavCall)
     /// `window.rootViewController = ...`: a navigation controller of `controller`'s
-    /// type around each root class, inside a tab bar controller when `tabs`.
-    indirect case windowRoot(controller: ControllerClass, roots: [ClassName], tabs: Bool)
+    /// type around each new root screen, inside a tab bar controller when `tabs`.
+    indirect case windowRoot(controller: ControllerClass, roots: [ScreenName], tabs: Bool)
     /// `nav.delegate = ...`.
     case delegateAssigned(DelegateAssignment)
     /// `nav.interactivePopGestureRecognizer.delegate = ...`.

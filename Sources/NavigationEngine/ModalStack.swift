@@ -12,25 +12,9 @@ struct ModalStack: Hashable, Sendable, RandomAccessCollection, ExpressibleByArra
 
     /// Whether `other` is this stack in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift). Two stacks with counts never are.
-    @inline(__always) func sharesStorage(with other: ModalStack) -> Bool {
+    func sharesStorage(with other: ModalStack) -> Bool {
         guard case .none = counts, case .none = other.counts else { return false }
         return sameStorage(list, other.list)
-    }
-
-    /// Becomes equal to the stack `other` points to (NavigationModel.reset(to:)),
-    /// its list made equal in the storage it has when that has room
-    /// (`assignReusingStorage`): a present or a dismiss writes the list, so
-    /// a step copied the parent's list on write, and an assignment of the
-    /// parent's stack back freed that copy for the next step to make again
-    /// (legacy.nav at depth 10: 32,550 of 114,633 resets). A stack with
-    /// counts is assigned.
-    @inline(__always) mutating func assign(from other: UnsafePointer<ModalStack>) {
-        if sharesStorage(with: other.pointee) { return }
-        guard case .none = counts, case .none = other.pointee.counts else {
-            self = other.pointee
-            return
-        }
-        assignReusingStorage(&list, other.pointer(to: \.list)!)
     }
 
     /// A copy with storage of its own (NavigationModel+Unshared.swift).
@@ -92,10 +76,9 @@ struct ModalStack: Hashable, Sendable, RandomAccessCollection, ExpressibleByArra
     func lastIndex(of modal: Modal) -> Int? { list.lastIndex(of: modal) }
 
     /// The first modal `presenter` presents (nil: an empty navigation controller).
-    /// In line, the counts tested by their tag alone: out of line, with
-    /// `if let counts` (a copy of them), a presentation's look-up cost about
-    /// 37 instructions (legacy.nav: 5687 -> 5668 instructions a state).
-    @inline(__always) func presented(by presenter: ScreenName?) -> Modal? {
+    /// In line, the counts tested by their tag alone: out of line, with `if let
+    /// counts` (a copy of them).
+    func presented(by presenter: ScreenName?) -> Modal? {
         if case .some = counts { return presentedCounted(by: presenter) }
         return list.first { $0.presenter == presenter }
     }
@@ -106,10 +89,9 @@ struct ModalStack: Hashable, Sendable, RandomAccessCollection, ExpressibleByArra
         return list.first { $0.presenter == presenter }
     }
 
-    /// In line, the counts' test by the tag alone: out of line, with
-    /// `counts != nil`, a presentation's append cost about 58 instructions
-    /// (legacy.nav: 5694 -> 5687 instructions a state).
-    @inline(__always) mutating func append(_ modal: Modal) {
+    /// In line, the counts' test by the tag alone: out of line, with `counts !=
+    /// nil`.
+    mutating func append(_ modal: Modal) {
         list.append(modal)
         if case .none = counts, list.count <= Self.searchLimit { return }
         countAppended(modal)

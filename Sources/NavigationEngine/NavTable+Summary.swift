@@ -4,25 +4,23 @@
 /// weight, and the controllers that have something in flight (a transition or
 /// a queued call) for the clock's next deadline and the queues.
 ///
-/// A write through the table's mutable addressor marks its slot dirty. The
+/// A write through the table's subscript marks its slot dirty. The
 /// sums and the active list are as of the last refresh, which the write that
 /// would make a 33rd slot dirty runs first; a read adds the difference the
 /// dirty slots make, so it looks at the dirty slots (at most 32) and the
 /// active ones only, never at every controller (N nested presentations, each
-/// in its own controller, made every command read N controllers). Reads
-/// never write, so copies sharing the slots (undo checkpoints, the
-/// explorer's threads) only read them.
-struct SlotSummary {
+/// in its own controller, made every command read N controllers).
+struct SlotSummary: Sendable {
     /// The slot's part of `NavTable.digest` (0 for an empty slot).
     var digest = 0
     var stack = 0
-    /// The slot's index in `NavSlots.active`, or -1.
+    /// The slot's index in `NavTable.active`, or -1.
     var activeAt = -1
     /// Written since the last refresh (its id is in `dirtyIDs`).
     var dirty = false
     /// `hash` is the slot's own hash (`NavController.hash`), taken by
     /// `refreshHashes`, and the slot not written since (every write through
-    /// the table's mutable addressor clears it).
+    /// the table's subscript clears it).
     var hashed = false
     /// The explorer's fingerprint of the slot (NavigationModel+Fingerprint.swift), while `hashed`.
     var hash: UInt64 = 0
@@ -31,28 +29,23 @@ struct SlotSummary {
     var body = PartHasher()
 }
 
-extension NavSlots {
+extension NavTable {
     /// Refresh when this many slots are dirty, so a read looks at no more.
     static let dirtyLimit = 32
 
     /// Notes that slot `id` is about to be written (it is not dirty yet).
-    @inline(__always)
-    func markDirty(_ id: Int) {
-        if dirtyCount == NavSlots.dirtyLimit { refresh() }
+    mutating func markDirty(_ id: Int) {
+        if dirtyIDs.count == NavTable.dirtyLimit { refresh() }
         meta[id].dirty = true
-        dirtyIDs[dirtyCount] = id
-        dirtyCount += 1
+        dirtyIDs.append(id)
     }
 
-    /// Takes the dirty slots' summaries into the sums and the active list.
-    /// Only for slots that one table owns (`isKnownUniquelyReferenced`).
-    func refresh() {
-        for k in 0..<dirtyCount {
-            let id = dirtyIDs[k]
-            let slot = UnsafePointer(base + id)
-            let digest = NavSlots.digest(slot, id: id)
-            let stack = NavSlots.stackCount(slot)
-            let isActive = NavSlots.isActive(slot)
+    /// Brings the sums and the active list up to date with the dirty slots.
+    mutating func refresh() {
+        for id in dirtyIDs {
+            let digest = Self.digest(slots[id], id: id)
+            let stack = slots[id]?.stack.count ?? 0
+            let isActive = Self.isActive(slots[id])
             var old = meta[id]
             digestSum &+= digest &- old.digest
             stackSum &+= stack &- old.stack
@@ -72,56 +65,46 @@ extension NavSlots {
             old.dirty = false
             meta[id] = old
         }
-        dirtyCount = 0
+        dirtyIDs.removeAll(keepingCapacity: true)
     }
 
-    /// Takes `NavController.hash` of each slot written since its last hash,
-    /// so the fingerprints of this state and of the states that share or copy
-    /// its slots read an unchanged controller's hash in one word. Only for
-    /// slots that one table owns (`isKnownUniquelyReferenced`).
-    func refreshHashes() {
-        var id = 0
-        while true {
-            id &+= 1
-            if id >= count { break }
-            if meta[id].hashed { continue }
-            let slot = UnsafePointer(base + id)
-            if NavSlots.isEmpty(slot) {
-                meta[id].hash = 0
-            } else {
-                let nav = NavSlots.payload(slot)
+    /// Takes the hash of every slot written since its last hash
+    /// (`NavController.hash`, 0 for an empty slot), keeping each controller's
+    /// body (its hash before its transition's times).
+    mutating func hashStaleSlots() {
+        var encoder = StateEncoder()
+        for id in ids where !meta[id].hashed {
+            if let nav = slots[id] {
                 let body = NavController.body(nav, encoder: &encoder)
                 meta[id].body = body
                 meta[id].hash = NavController.hash(body: body, times: nav)
+            } else {
+                meta[id].hash = 0
             }
             meta[id].hashed = true
         }
     }
 
     /// Whether every slot's hash is kept (`refreshHashes` has nothing to do).
-    @inline(__always) var allHashed: Bool {
-        var id = 1
-        while id < count {
-            if !meta[id].hashed { return false }
-            id &+= 1
-        }
+    var allHashed: Bool {
+        for id in ids where !meta[id].hashed { return false }
         return true
     }
 
-    /// What a slot adds to the digest (0 when empty), its fields read in place.
-    static func digest(_ slot: UnsafePointer<NavController?>, id: Int) -> Int {
-        guard let count = slot.pointee?.stack.count else { return 0 }
+    /// What a slot adds to the digest (0 when empty).
+    static func digest(_ slot: NavController?, id: Int) -> Int {
+        guard let nav = slot else { return 0 }
         // Plain multiply-add mixing of what a command can change (as the
         // fingerprint always did), then a finalizer, so that the digests of the
         // slots can be added up without two changes cancelling out.
         var h = id
         func mix(_ value: Int) { h = (h &* 1_000_003) &+ value &+ 0x9E37_79B9 }
-        mix(count)
-        mix(slot.pointee?.queue.count ?? 0)
-        mix(slot.pointee?.stack.last?.ordinal ?? 0)
-        mix(slot.pointee?.isPushing == true ? 1 : 0)
-        mix(slot.pointee?.transition?.end ?? -2)
-        if case .interactive(let percent, let cancels)? = slot.pointee?.transition?.kind {
+        mix(nav.stack.count)
+        mix(nav.queue.count)
+        mix(nav.stack.last?.ordinal ?? 0)
+        mix(nav.isPushing ? 1 : 0)
+        mix(nav.transition?.end ?? -2)
+        if case .interactive(let percent, let cancels)? = nav.transition?.kind {
             mix(percent * 2 + (cancels ? 1 : 0))
         }
         var x = UInt64(bitPattern: Int64(h))
@@ -130,48 +113,26 @@ extension NavSlots {
         return Int(truncatingIfNeeded: x ^ (x >> 33))
     }
 
-    static func stackCount(_ slot: UnsafePointer<NavController?>) -> Int {
-        slot.pointee?.stack.count ?? 0
-    }
-
     /// Whether the controller has a transition or a queued call.
-    static func isActive(_ slot: UnsafePointer<NavController?>) -> Bool {
-        // `transition?.start` tests the optional without copying the transition.
-        slot.pointee?.transition?.start != nil || slot.pointee?.queue.isEmpty == false
+    static func isActive(_ slot: NavController?) -> Bool {
+        guard let nav = slot else { return false }
+        return nav.isTransitioning || !nav.queue.isEmpty
     }
 }
 
 extension NavTable {
     /// Moves every running transition's start and end `now` earlier (the
-    /// canonical form's clock, `NavigationModel.canonicalize`), each
-    /// controller written once, in place: `navs[id]?.transition?.start -= now`
-    /// and the same for the end took the table's mutable addressor twice and
-    /// tested the slot's tag five times. A controller whose hash was kept
-    /// changed in its times alone: its hash is taken again from the body its
-    /// summary keeps, and kept (`NavController.hash(body:times:)`), not from
-    /// every field by `refreshHashes`.
+    /// canonical form's clock, `NavigationModel.canonicalize`). A controller
+    /// whose hash was kept changed in its times alone: its hash is taken
+    /// again from the body its summary keeps (`NavController.hash(body:times:)`).
     mutating func shiftTransitions(by now: Int) {
-        // A while loop, each slot's tag and transition read in place: the
-        // range's loop over `ids` tested its bounds and its counter's
-        // overflow, and `isTransitioning` the id's range, for every slot of
-        // every canonical form (legacy.nav: 5708 -> 5695 instructions a state).
-        var id = 0
-        while true {
-            id &+= 1
-            if id >= slots.count { break }
-            let slot = UnsafePointer(slots.base + id)
-            if NavSlots.isEmpty(slot) || !NavSlots.hasTransition(NavSlots.payload(slot)) { continue }
-            let kept = slots.meta[id].hashed
-            withUnsafeMutablePointer(to: &self[id]) { slot in
-                let t = NavSlots.transition(of: NavSlots.payload(slot))
-                t.pointee.start -= now
-                if case .some(let end) = t.pointee.end { t.pointee.end = end - now }
-            }
-            // The write left the slots held by this table alone (the addressor copies shared ones).
+        for id in ids where slots[id]?.isTransitioning == true {
+            let kept = meta[id].hashed
+            self[id]!.transition!.start -= now
+            if let end = slots[id]!.transition!.end { self[id]!.transition!.end = end - now }
             if kept {
-                let nav = NavSlots.payload(UnsafePointer(slots.base + id))
-                slots.meta[id].hash = NavController.hash(body: slots.meta[id].body, times: nav)
-                slots.meta[id].hashed = true
+                meta[id].hash = NavController.hash(body: meta[id].body, times: slots[id]!)
+                meta[id].hashed = true
             }
         }
     }
@@ -181,42 +142,30 @@ extension NavTable {
     /// A digest of every controller's counts, top, and what it has in flight:
     /// it changes when any of them does (the fingerprint mixes it in).
     var digest: Int {
-        var sum = slots.digestSum
-        for k in 0..<slots.dirtyCount {
-            let id = slots.dirtyIDs[k]
-            sum = sum &- slots.meta[id].digest &+ NavSlots.digest(slots.base + id, id: id)
-        }
+        var sum = digestSum
+        for id in dirtyIDs { sum = sum &- meta[id].digest &+ Self.digest(slots[id], id: id) }
         return sum
     }
 
     /// The stack entries of all controllers.
-    @inline(__always) var stackTotal: Int {
-        var sum = slots.stackSum
-        for k in 0..<slots.dirtyCount {
-            let id = slots.dirtyIDs[k]
-            sum = sum &- slots.meta[id].stack &+ NavSlots.stackCount(slots.base + id)
-        }
+    var stackTotal: Int {
+        var sum = stackSum
+        for id in dirtyIDs { sum = sum &- meta[id].stack &+ (slots[id]?.stack.count ?? 0) }
         return sum
     }
 
     /// Calls `body` with every id that may have a transition or a queued call
     /// (and maybe others, and maybe twice); a controller not passed has neither.
     func forEachActive(_ body: (Int) -> Void) {
-        for id in slots.active { body(id) }
-        // A while loop: the range's tested its bounds and its counter's
-        // overflow (legacy.nav: 5710 -> 5708 instructions a state).
-        var k = 0
-        while k < slots.dirtyCount {
-            body(slots.dirtyIDs[k])
-            k &+= 1
-        }
+        for id in active { body(id) }
+        for id in dirtyIDs { body(id) }
     }
 
     /// How many ids `forEachActive` passes (for the work count).
-    var activeCandidates: Int { slots.active.count + slots.dirtyCount }
+    var activeCandidates: Int { active.count + dirtyIDs.count }
 
     /// How many slots a read of the sums looks at (for the work count).
-    var dirtyCount: Int { slots.dirtyCount }
+    var dirtyCount: Int { dirtyIDs.count }
 
     /// The ids `forEachActive` passes, ascending, each once.
     var activeIDs: [Int] {

@@ -45,14 +45,12 @@ extension NavigationModel {
         }
     }
 
-    /// The earliest end the clock can reach (`nextDeadline`) and what ends
-    /// there first: the modal transition (nil), or the lowest-numbered
-    /// controller among those due then, as the clock's order among equals.
-    /// One walk of the active controllers for both, where the deadline and
-    /// then the transition due at it took one each, every turn of the
-    /// clock's loop: 3 to 4 instructions a state fewer on the five smaller
-    /// bench setups, legacy.nav 6,709 -> 6,699 at depth 10.
-    @inline(__always) private func nextDue() -> (deadline: Int?, controller: Int?) {
+    /// The earliest end the clock can reach (`nextDeadline`) and what ends there
+    /// first: the modal transition (nil), or the lowest-numbered controller among
+    /// those due then, as the clock's order among equals. One walk of the active
+    /// controllers for both, where the deadline and then the transition due at it
+    /// took one each, every turn of the clock's loop.
+    private func nextDue() -> (deadline: Int?, controller: Int?) {
         var best = modalTransition?.end
         var due: Int?
         navs.forEachActive { id in
@@ -73,7 +71,7 @@ extension NavigationModel {
     }
 
     /// Ends what `nextDue` found due: the modal transition (nil) or controller `id`'s.
-    @inline(__always) private mutating func endTransition(_ id: Int?) {
+    private mutating func endTransition(_ id: Int?) {
         if let id { finishTransition(id) } else { finishModalTransition() }
     }
 

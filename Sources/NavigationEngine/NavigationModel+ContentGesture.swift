@@ -8,7 +8,7 @@ extension NavigationModel {
     /// `gesture-delegate` set on the edge recognizer, and UIKit's delegate asks
     /// the same of both recognizers: so this is the edge swipe's refusal under
     /// the system delegate.
-    @inline(__always) func contentPanRefusal(_ nav: NavController) -> SwipeRefusal? {
+    func contentPanRefusal(_ nav: NavController) -> SwipeRefusal? {
         var asked = nav
         asked.gestureDelegate = .system
         return swipeRefusal(asked)

@@ -1,16 +1,12 @@
 /// UINavigationControllerDelegate calls, and what the seeds' controllers do in them.
 extension NavigationModel {
     mutating func delegateWillShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
-        // Fields read in place: a plain controller with no delegate copies
-        // nothing. (Its delegate's tag tested in the slot: the copy of the
-        // delegate went through its outlined copy and destroy, about 25
-        // instructions on every transition begun.)
-        guard let nav = navs.controller(id), !NavSlots.delegate(of: nav).pointee.isNone else { return }
+        guard let nav = navs.controller(id), !nav.delegate.isNone else { return }
         // A step that records nothing does only what changes the state (a
         // gate's hidden back), the delegate not copied out (`quietWillShow`).
         if scratch.quiet { return quietWillShow(nav, shown) }
-        let delegate = nav.pointee.delegate
-        let features = nav.pointee.cls.features
+        let delegate = nav.delegate
+        let features = nav.cls.features
         let call = DelegateCall.willShow(shown, animated: animated)
         switch delegate {
         case .none:
@@ -33,13 +29,12 @@ extension NavigationModel {
         }
     }
 
-    /// `delegateWillShow` in a step that records nothing: an outside
-    /// delegate's call and the controller's own are events only; a gate
-    /// controller's hides the back of a gate it shows. Read in place: the
-    /// delegate copied out retained and released its name and its methods
-    /// on every transition begun (gate.nav's proxy).
-    @inline(__always) private mutating func quietWillShow(_ nav: UnsafePointer<NavController>, _ shown: ScreenName) {
-        guard case .controller = NavSlots.delegate(of: nav).pointee, nav.pointee.cls.features.contains(.gates),
+    /// `delegateWillShow` in a step that records nothing: an outside delegate's
+    /// call and the controller's own are events only; a gate controller's hides the
+    /// back of a gate it shows. Read in place: the delegate copied out retained and
+    /// released its name and its methods on every transition begun.
+    private mutating func quietWillShow(_ nav: NavController, _ shown: ScreenName) {
+        guard case .controller = nav.delegate, nav.cls.features.contains(.gates),
             isGate(shown)
         else { return }
         screens[shown]?.backHiddenByGate = true
@@ -48,7 +43,7 @@ extension NavigationModel {
     mutating func delegateDidShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
         guard let nav = navs.controller(id) else { return }
         // (No delegate: as `delegateWillShow`, not copied out.)
-        if NavSlots.delegate(of: nav).pointee.isNone {
+        if nav.delegate.isNone {
             gateMissed(id, shown)
             return
         }
@@ -57,14 +52,14 @@ extension NavigationModel {
         // a gate closed); an outside delegate's call and `gateMissed` are
         // events only.
         if scratch.quiet {
-            guard case .controller = NavSlots.delegate(of: nav).pointee else { return }
-            let features = nav.pointee.cls.features
+            guard case .controller = nav.delegate else { return }
+            let features = nav.cls.features
             if features.contains(.swipeGuard) { navs.edit(id) { $0.isPushing = false } }
             if features.contains(.gates), isGate(shown) { closeGate(id, at: shown) }
             return
         }
-        let delegate = nav.pointee.delegate
-        let features = nav.pointee.cls.features
+        let delegate = nav.delegate
+        let features = nav.cls.features
         let call = DelegateCall.didShow(shown, animated: animated)
         switch delegate {
         case .none:
@@ -82,13 +77,10 @@ extension NavigationModel {
         }
     }
 
-    /// Explains why a gate did not close the way back. Only a note: a step
-    /// that records nothing skips it whole, not after `isGate` probed the
-    /// screen table for the shown screen (every transition that finishes on
-    /// a controller with no delegate, most of a search's: legacy 6,403 ->
-    /// 6,396 instructions a state at depth 10, 6,552 -> 6,545 at depth 13;
-    /// plain, gate, interactive-pop and safe 0 to 5 fewer, features 0.1 more).
-    @inline(__always) mutating func gateMissed(_ id: Int, _ shown: ScreenName) {
+    /// Explains why a gate did not close the way back. Only a note: a step that
+    /// records nothing skips it whole, not after `isGate` probed the screen table
+    /// for the shown screen.
+    mutating func gateMissed(_ id: Int, _ shown: ScreenName) {
         if scratch.quiet { return }
         gateMissedNote(id, shown)
     }
@@ -105,7 +97,7 @@ extension NavigationModel {
 
     /// GateNavigationController's didShow for a gate: the screens below leave without a transition.
     mutating func closeGate(_ id: Int, at gate: ScreenName) {
-        guard navs.controller(id)?.pointee.top == gate else { return }
+        guard navs[id]?.top == gate else { return }
         emit(.gateTrimmed(gate))
         let (below, _) = replaceStack(id, with: [gate])
         for name in below { emitLifecycle(name, .willMove(toNav: false)) }

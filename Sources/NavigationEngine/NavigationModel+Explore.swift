@@ -13,13 +13,11 @@ extension NavigationModel {
         navs.refreshHashes()
     }
 
-    /// `canonicalize()`, then `renameInstances(stepFrom: parent)` when
-    /// `renaming`: the explorer's canonical form of a state one step from
-    /// `parent`. The controllers are hashed once, after both: hashed before
-    /// the renaming, as `canonicalize()` does, a controller the renaming
-    /// wrote was hashed twice (legacy.nav, depth 10: 6,219 states).
-    @inline(__always)
-    public mutating func canonicalize(renaming: Bool, stepFrom parent: UnsafePointer<NavigationModel>) {
+    /// `canonicalize()`, then `renameInstances(stepFrom: parent)` when `renaming`:
+    /// the explorer's canonical form of a state one step from `parent`. The
+    /// controllers are hashed once, after both: hashed before the renaming, as
+    /// `canonicalize()` does, a controller the renaming wrote was hashed twice.
+    public mutating func canonicalize(renaming: Bool, stepFrom parent: NavigationModel) {
         makeClockRelative()
         if renaming { renameInstancesUnhashed(stepFrom: parent) }
         navs.refreshHashes()
@@ -28,15 +26,27 @@ extension NavigationModel {
     /// `canonicalize(renaming:stepFrom:)` of a state one step from a parent
     /// the model was, before the step: what the renaming reads of the parent
     /// taken then (`StepOrigin`).
-    @inline(__always)
-    public mutating func canonicalize(renaming: Bool, stepFrom origin: UnsafePointer<StepOrigin>) {
+    public mutating func canonicalize(renaming: Bool, stepFrom origin: StepOrigin) {
         makeClockRelative()
         if renaming { renameInstancesUnhashed(stepFrom: origin) }
         navs.refreshHashes()
     }
 
+    /// `canonicalize(renaming:stepFrom:)` of a state one step from a parent
+    /// with `parentCreated` instances made, `parentScreens` alive and the
+    /// counters `parentCounters`.
+    mutating func canonicalize(
+        renaming: Bool, parentCreated: Int, parentScreens: Int, parentCounters: ClassCounters
+    ) {
+        makeClockRelative()
+        if renaming {
+            renameInstancesUnhashed(
+                parentCreated: parentCreated, parentScreens: parentScreens, parentCounters: parentCounters)
+        }
+        navs.refreshHashes()
+    }
+
     /// All of `canonicalize()` but the controllers' hashes.
-    @inline(__always)
     private mutating func makeClockRelative() {
         let now = clock
         if now != 0 {
@@ -49,24 +59,18 @@ extension NavigationModel {
         pruneGuarantees()
     }
 
-    /// The explorer's wait target (explorer.md section 3) in the model `m`
-    /// points to: the earliest deadline in flight or, earlier, a deadline
-    /// less one of `startDurations` (how long a transition an action may
-    /// start takes) that is still to come; nil when the clock can end
-    /// nothing. Read in place, on every wait step. Here, with the deadlines'
-    /// loop in line: the explorer's closures handed to `forEachDeadline`
-    /// from its own module were opaque calls, around which the loop retained
-    /// and released the controllers' slots and their list of active ids
-    /// (legacy.nav, depth 10: 54,448 calls, 0.6 % of the search). One walk
-    /// over the deadlines finds both the earliest one and the earliest
-    /// deadline less a duration still to come, and the smaller is the
-    /// answer: a first walk for the earliest deadline, then a second for
-    /// what comes before it, read every controller twice (the two together
-    /// about 140 instructions a wait step on legacy.nav).
-    public static func nextCriticalInstant(in m: UnsafePointer<NavigationModel>, startDurations: [Int]) -> Int? {
+    /// The explorer's wait target (explorer.md section 3) in the model `m` points
+    /// to: the earliest deadline in flight or, earlier, a deadline less one of
+    /// `startDurations` (how long a transition an action may start takes) that is
+    /// still to come; nil when the clock can end nothing. Read in place, on every
+    /// wait step. Here, with the deadlines' loop in line: the explorer's closures
+    /// handed to `forEachDeadline` from its own module were opaque calls, around
+    /// which the loop retained and released the controllers' slots and their list
+    /// of active ids.
+    public static func nextCriticalInstant(in m: NavigationModel, startDurations: [Int]) -> Int? {
         var best = Int.max
         var start = Int.max
-        let clock = m.pointee.clock
+        let clock = m.clock
         forEachDeadline(in: m) { end in
             best = Swift.min(best, end)
             for d in startDurations {
@@ -83,44 +87,36 @@ extension NavigationModel {
     /// can end (not held or frozen pops), in no particular order, each at
     /// least once (a controller's may come twice: `NavTable.forEachActive`),
     /// for the model `m` points to, read in place. Nothing is allocated.
-    @inline(__always)
-    static func forEachDeadline(in m: UnsafePointer<NavigationModel>, _ body: (Int) -> Void) {
-        if m.pointee.isModalTransitioning, let end = m.pointee.modalTransition?.end { body(end) }
-        m.pointee.navs.forEachActive { id in
-            if let end = m.pointee.navs.transitionEnd(id) { body(end) }
+    static func forEachDeadline(in m: NavigationModel, _ body: (Int) -> Void) {
+        if m.isModalTransitioning, let end = m.modalTransition?.end { body(end) }
+        m.navs.forEachActive { id in
+            if let end = m.navs.transitionEnd(id) { body(end) }
         }
     }
 
-    /// Whether `action` would change nothing now and raise nothing: a touch
-    /// UIKit ignores (an alert up, no back button, the bar in a transition,
-    /// a swipe the gesture's delegate refuses), a dismiss with nothing to
-    /// dismiss, or a pop from a root screen. Such a step only reports why (its events), so the explorer
-    /// counts it without running it when no property reads a step's events:
-    /// about a third of a search's steps are these (legacy.nav at depth 10,
-    /// 63,000 of 163,000), each a step run and its result compared with its
-    /// parent whole. False says nothing: the action may still change nothing.
-    /// The touches are read from the same tests their commands make
-    /// (`backIgnored`, `swipeStart`); the dismiss's and the pop's tests
-    /// restate their commands' early ends (`dismissChangesNothing`,
-    /// `popChangesNothing`), and IgnoredStepTests holds them to agree.
+    /// Whether `action` would change nothing now and raise nothing: a touch UIKit
+    /// ignores (an alert up, no back button, the bar in a transition, a swipe the
+    /// gesture's delegate refuses), a dismiss with nothing to dismiss, or a pop
+    /// from a root screen. Such a step only reports why (its events), so the
+    /// explorer counts it without running it when no property reads a step's
+    /// events: about a third of a search's steps are these.
     public func ignores(_ action: Action) -> Bool {
-        withUnsafePointer(to: self) { Self.ignores(action, in: $0) }
+        Self.ignores(action, in: self)
     }
 
     /// `ignores(_:)` of the model `model` points to, read in place: called on
     /// the explorer's model, a variable, from another module, the method was
     /// handed a copy of the whole model (a memcpy of it) on every step it
     /// asked about.
-    public static func ignores(_ action: Action, in model: UnsafePointer<NavigationModel>) -> Bool {
+    public static func ignores(_ action: Action, in model: NavigationModel) -> Bool {
         guard let test = ignoreTest(for: action) else { return false }
         return ignores(test, in: model)
     }
 
-    /// The test `ignores(_:in:)` makes of an action, as a plain value (no
-    /// strings, no arrays): what the explorer keeps beside each action. Handed
-    /// the `Action` from its list on every step, it copied it first, the
-    /// copy's strings retained and released (plain.nav, depth 7: 75,858
-    /// copies, 1.9 % of the search).
+    /// The test `ignores(_:in:)` makes of an action, as a plain value (no strings,
+    /// no arrays): what the explorer keeps beside each action. Handed the `Action`
+    /// from its list on every step, it copied it first, the copy's strings retained
+    /// and released.
     public enum IgnoreTest: Sendable, Equatable {
         case back
         /// A swipe (no percent) or a drag to `percent`.
@@ -148,13 +144,13 @@ extension NavigationModel {
     /// Whether a new instance of `cls` pushed (or presented) now is dropped
     /// and its class was made before: a state equal to this one once renamed.
     /// (`nav`: the current controller's slot, `ParentFacts.nav`.)
-    @inline(__always) static func newInstanceDropped(
-        _ m: UnsafePointer<NavigationModel>, _ cls: ClassName, push: Bool, nav: UnsafePointer<NavController>?
+    static func newInstanceDropped(
+        _ m: NavigationModel, _ cls: ClassName, push: Bool, nav: NavController?
     ) -> Bool {
-        guard m.pointee.isModalTransitioning, (m.pointee.counters[cls] ?? 0) >= 1 else { return false }
+        guard m.isModalTransitioning, (m.counters[cls] ?? 0) >= 1 else { return false }
         if !push { return true }
         guard let nav else { return false }
-        return !nav.pointee.cls.features.contains(.swipeGuard)
+        return !nav.cls.features.contains(.swipeGuard)
     }
 
     /// The test of `action`, or nil for an action `ignores(_:in:)` has no
@@ -172,41 +168,35 @@ extension NavigationModel {
     }
 
     /// `ignores(_:in:)` by the action's test.
-    @inline(__always) public static func ignores(_ test: IgnoreTest, in model: UnsafePointer<NavigationModel>) -> Bool {
+    public static func ignores(_ test: IgnoreTest, in model: NavigationModel) -> Bool {
         ignores(test, in: model, ParentFacts(model))
     }
 
-    /// What every test of a parent reads first, read once: the current
-    /// controller's id (a walk over the presentations, then a look at the
-    /// window, whose tab bar's case copied and released its ids), its slot,
-    /// and the controller a touch reaches (nil when a touch is ignored
-    /// whatever it is: frozen, an alert up, a plain modal on top, no
-    /// controller). Each test asked them again: legacy.nav's seven tests a
-    /// parent read the current id seven times. Read once (`unrunSteps`), a
-    /// distinct state cost 24 to 33 instructions fewer on the five other
-    /// bench setups, legacy 6,564 -> 6,507 at depth 10, 6,713 -> 6,657 at
-    /// depth 13. The tests are the same ones `ignores(_:in:)` asks, which
-    /// IgnoredStepTests holds to agree with the commands.
+    /// What every test of a parent reads first, read once: the current controller's
+    /// id (a walk over the presentations, then a look at the window, whose tab
+    /// bar's case copied and released its ids), its slot, and the controller a
+    /// touch reaches (nil when a touch is ignored whatever it is: frozen, an alert
+    /// up, a plain modal on top, no controller). Each test asked them again.
     struct ParentFacts {
         let id: Int
-        let nav: UnsafePointer<NavController>?
-        let touched: UnsafePointer<NavController>?
+        let nav: NavController?
+        let touched: NavController?
 
-        @inline(__always) init(_ m: UnsafePointer<NavigationModel>) {
-            id = m.pointee.currentNavID
-            nav = m.pointee.navs.controller(id)
-            touched = m.pointee.touchBlocker() == nil && !m.pointee.plainModalOnTop ? nav : nil
+        init(_ m: NavigationModel) {
+            id = m.currentNavID
+            nav = m.navs.controller(id)
+            touched = m.touchBlocker() == nil && !m.plainModalOnTop ? nav : nil
         }
     }
 
     /// `ignores(_:in:)` with the parent's facts read already.
-    @inline(__always) static func ignores(
-        _ test: IgnoreTest, in m: UnsafePointer<NavigationModel>, _ facts: ParentFacts
+    static func ignores(
+        _ test: IgnoreTest, in m: NavigationModel, _ facts: ParentFacts
     ) -> Bool {
         switch test {
         case .back: backChangesNothing(touching: facts.touched, in: m)
         case .swipe(let percent): swipeChangesNothing(touching: facts.touched, in: m, percent: percent)
-        case .dismiss: m.pointee.dismissChangesNothing
+        case .dismiss: m.dismissChangesNothing
         case .pop: popChangesNothing(m, facts.nav, facts.id)
         case .newInstance(let cls, let push): newInstanceDropped(m, cls, push: push, nav: facts.nav)
         }
@@ -215,24 +205,20 @@ extension NavigationModel {
     /// `backIgnored(_:) != nil` with the controller a touch reaches
     /// (`ParentFacts.touched`) read already: no back button, or the bar in
     /// a transition.
-    @inline(__always) static func backChangesNothing(
-        touching nav: UnsafePointer<NavController>?, in m: UnsafePointer<NavigationModel>
+    static func backChangesNothing(
+        touching nav: NavController?, in m: NavigationModel
     ) -> Bool {
-        // The transition first: a controller in one ignores the tap whether
-        // the back button shows or not, and `backVisible` probes the screen
-        // table for its top (asked second, 16 to 18 instructions a state
-        // fewer on the five other bench setups, legacy 6,461 -> 6,438 at
-        // depth 10, 6,610 -> 6,588 at depth 13).
-        guard let nav, !NavSlots.hasTransition(nav) else { return true }
+        guard let nav else { return true }
+        // A pre-emptable transition takes the tap (behaviour.md 5b, rule 5), as in `backIgnored`.
+        if nav.isTransitioning, !(m.preemption && m.preemptable(nav)) { return true }
         return !backVisible(in: nav, of: m)
     }
 
-    /// The commands refused at once, before they change anything, as a plain
-    /// value: a tap when no alert is up, a release when no swipe is held and
-    /// no pop is frozen (`refuseTap`, `refuseRelease`). The explorer asks
-    /// `refuses(_:in:)` before it runs such a step, and a refused step is no
-    /// step: run, it went through the step's set-up and a thrown error
-    /// caught (features.nav, depth 7: 27,278 of its steps; plain.nav 11,487).
+    /// The commands refused at once, before they change anything, as a plain value:
+    /// a tap when no alert is up, a release when no swipe is held and no pop is
+    /// frozen (`refuseTap`, `refuseRelease`). The explorer asks `refuses(_:in:)`
+    /// before it runs such a step, and a refused step is no step: run, it went
+    /// through the step's set-up and a thrown error caught.
     public enum RefusalTest: Sendable, Hashable {
         case tap
         case release
@@ -249,53 +235,40 @@ extension NavigationModel {
 
     /// Whether a command of `test`'s kind is refused now in the model `m`
     /// points to, read in place (the same tests its command makes first).
-    @inline(__always) public static func refuses(_ test: RefusalTest, in m: UnsafePointer<NavigationModel>) -> Bool {
+    public static func refuses(_ test: RefusalTest, in m: NavigationModel) -> Bool {
         switch test {
-        case .tap: m.pointee.refusesTap
-        case .release: m.pointee.refusesRelease
+        case .tap: m.refusesTap
+        case .release: m.refusesRelease
         }
     }
 
     /// `refuses(_:in:)` with the parent's facts read already.
-    @inline(__always) static func refuses(
-        _ test: RefusalTest, in m: UnsafePointer<NavigationModel>, _ facts: ParentFacts
+    static func refuses(
+        _ test: RefusalTest, in m: NavigationModel, _ facts: ParentFacts
     ) -> Bool {
         switch test {
-        case .tap: m.pointee.refusesTap
-        case .release: !m.pointee.isFrozen && heldPop(in: facts.nav) == nil
+        case .tap: m.refusesTap
+        case .release: !m.isFrozen && heldPop(in: facts.nav) == nil
         }
     }
 
-    /// The steps of the state `m` points to that the explorer need not run,
-    /// as two masks: bit `step` of `refused` for each of `refusals` that
-    /// says its action is refused now (`refuses(_:in:)`), of `ignored` for
-    /// each of `ignores` that says its action changes nothing
-    /// (`ignores(_:in:)`); each step below 64. Asked once a parent, where the
-    /// explorer asked each action's test in its own call from its module
-    /// (about nine calls a parent on legacy.nav, each with its frame and the
-    /// explorer's look at its lists) for tests that all read the same parent:
-    /// every step of a parent starts from it. The lists hold only the actions
-    /// that have a test: each nil, in a list of every action, cost a turn of
-    /// the loop.
+    /// The steps of the state `m` points to that the explorer need not run, as two
+    /// masks: bit `step` of `refused` for each of `refusals` that says its action
+    /// is refused now (`refuses(_:in:)`), of `ignored` for each of `ignores` that
+    /// says its action changes nothing (`ignores(_:in:)`); each step below 64.
+    /// Asked once a parent, where the explorer asked each action's test in its own
+    /// call from its module.
     public static func unrunSteps(
-        refusals: UnsafeBufferPointer<(step: Int, test: RefusalTest)>,
-        ignores: UnsafeBufferPointer<(step: Int, test: IgnoreTest)>,
-        in m: UnsafePointer<NavigationModel>
+        refusals: some Sequence<(step: Int, test: RefusalTest)>,
+        ignores: some Sequence<(step: Int, test: IgnoreTest)>,
+        in m: NavigationModel
     ) -> (refused: UInt64, ignored: UInt64) {
         let facts = ParentFacts(m)
         var refused: UInt64 = 0
-        // The bits set by masking shifts (each step is below 64): `1 << UInt64(step)`
-        // tested the step for a negative and for an overshift, each bit set
-        // (14 to 17 instructions a state more on the five other bench setups,
-        // legacy 6,403 -> 6,438 at depth 10, 6,552 -> 6,588 at depth 13).
         for (step, test) in refusals where refuses(test, in: m, facts) {
             refused |= 1 &<< UInt64(truncatingIfNeeded: step)
         }
         var ignored: UInt64 = 0
-        // Read at the first swipe or drag, for them all; the pop's test
-        // at the first pop, for it and the pop to root (each asked again
-        // cost 6 to 18 instructions a state on the six bench setups: legacy
-        // 6,507 -> 6,494 at depth 10, 6,657 -> 6,644 at depth 13).
         var swipe: SwipeCore?
         var pop: Bool?
         for (step, test) in ignores {
@@ -307,7 +280,7 @@ extension NavigationModel {
                 let core = swipe ?? swipeCore(touching: facts.touched, in: m)
                 swipe = core
                 yes = core.changesNothing(percent: percent)
-            case .dismiss: yes = m.pointee.dismissChangesNothing
+            case .dismiss: yes = m.dismissChangesNothing
             case .pop:
                 yes = pop ?? popChangesNothing(m, facts.nav, facts.id)
                 pop = yes
@@ -319,10 +292,10 @@ extension NavigationModel {
     }
 
     /// A tap is refused: no alert is up.
-    @inline(__always) var refusesTap: Bool { !hasAlert }
+    var refusesTap: Bool { !hasAlert }
 
     /// A release is refused: no pop is frozen and no swipe is held.
-    @inline(__always) var refusesRelease: Bool { !isFrozen && heldPop(currentNavID) == nil }
+    var refusesRelease: Bool { !isFrozen && heldPop(currentNavID) == nil }
 
     /// Whether a pop (or pop to root) called on controller `id` now changes
     /// nothing: no controller; no safe-pop delegate to ask; dropped during a
@@ -332,18 +305,18 @@ extension NavigationModel {
     /// (shared, those three serve every call, push included, on the hot
     /// path); IgnoredStepTests holds the two to agree.
     /// (`nav`: controller `id`'s slot, `ParentFacts.nav`.)
-    @inline(__always) static func popChangesNothing(
-        _ m: UnsafePointer<NavigationModel>, _ nav: UnsafePointer<NavController>?, _ id: Int
+    static func popChangesNothing(
+        _ m: NavigationModel, _ nav: NavController?, _ id: Int
     ) -> Bool {
         guard let nav else { return true }
-        if nav.pointee.cls.features.contains(.safePop), let asker = nav.pointee.safeDelegate,
-            m.pointee.screens[asker] != nil, !nav.pointee.stack.isEmpty
+        if nav.cls.features.contains(.safePop), let asker = nav.safeDelegate,
+            m.screens[asker] != nil, !nav.stack.isEmpty
         {
             return false
         }
-        if m.pointee.isModalTransitioning { return true }
-        if NavSlots.hasTransition(nav) || m.pointee.frozenNav == id { return false }
-        return nav.pointee.stack.count <= 1
+        if m.isModalTransitioning { return true }
+        if nav.isTransitioning || m.frozenNav == id { return false }
+        return nav.stack.count <= 1
     }
 
     /// How long an animated transition of `kind` takes now, in milliseconds.

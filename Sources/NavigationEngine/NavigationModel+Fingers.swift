@@ -8,24 +8,22 @@ extension NavigationModel {
     /// every back it could take (`ignores(_:in:)`), and a method of the
     /// model it called there, not inlined, was handed a copy of the whole
     /// model, its parts retained and released.
-    @inline(__always) static func backIgnored(_ m: UnsafePointer<NavigationModel>) -> IgnoreReason? {
-        if let blocker = m.pointee.touchBlocker() { return blocker }
+    static func backIgnored(_ m: NavigationModel) -> IgnoreReason? {
+        if let blocker = m.touchBlocker() { return blocker }
         // The controller read where it is: bound by value (`let nav = navs[id]`)
         // it was copied out, its arrays retained and released.
-        guard !m.pointee.plainModalOnTop, let nav = m.pointee.navs.controller(m.pointee.currentNavID),
+        guard !m.plainModalOnTop, let nav = m.navs.controller(m.currentNavID),
             backVisible(in: nav, of: m)
         else {
             return .noBackButton
         }
         // A pre-emptable transition takes the tap (behaviour.md 5b, rule 5).
-        if NavSlots.hasTransition(nav), !(m.pointee.preemption && m.pointee.preemptable(nav.pointee)) {
-            return .barInTransition
-        }
+        if nav.isTransitioning, !(m.preemption && m.preemptable(nav)) { return .barInTransition }
         return nil
     }
 
     mutating func backCommand() throws {
-        if let reason = withUnsafeMutablePointer(to: &self, { Self.backIgnored($0) }) {
+        if let reason = Self.backIgnored(self) {
             emit(.touchIgnored(.back, because: reason))
             return
         }
@@ -33,8 +31,8 @@ extension NavigationModel {
         let id = currentNavID
         // Read in place: bound by value, the controller was copied out.
         let nav = navs.controller(id)!
-        let top = nav.pointee.top!
-        let features = nav.pointee.cls.features
+        let top = nav.top!
+        let features = nav.cls.features
         let t = traits(of: top)
         if t.customBack {
             if let text = t.customBackAlert {
@@ -97,8 +95,6 @@ extension NavigationModel {
             emit(.touchIgnored(.tap, because: .frozen))
             return
         }
-        // Moved out, not copied and then cleared (its text and its call's array
-        // retained, then released, through the optional's value witnesses).
         guard hasAlert else { throw EngineError.noAlert(button: button.rawValue) }
         let current = takeAlert()
         emit(.alertTapped(button: button.rawValue))
@@ -152,15 +148,24 @@ extension NavigationModel {
         let oldScreens = allScreensTopFirst()
         let oldTop = visibleTop
         // The names are interned whether or not the step records its events.
+        // The new roots are named first, so the event names the instances
+        // (`Home#2`), not their class: `root Home` twice makes two Homes.
+        let newRoots: [ScreenName]
         switch request {
         case .nav(let className):
-            let root = names.intern(className)
+            let cls = names.intern(className)
+            newRoots = [namedNew(cls)]
             let controller = controllerClass
-            emit(.windowRoot(controller: controller, roots: [root], tabs: false))
+            emit(.windowRoot(controller: controller, roots: newRoots, tabs: false))
         case .tabs(let classNames):
-            let roots = classNames.map { names.intern($0) }
+            var roots: [ScreenName] = []
+            for className in classNames {
+                let cls = names.intern(className)
+                roots.append(namedNew(cls))
+            }
+            newRoots = roots
             let controller = controllerClass
-            emit(.windowRoot(controller: controller, roots: roots, tabs: true))
+            emit(.windowRoot(controller: controller, roots: newRoots, tabs: true))
         }
         if let oldTop {
             viewWillDisappear(oldTop, false)
@@ -179,16 +184,16 @@ extension NavigationModel {
             screens[name] = nil
             emitDeinit(name)
         }
+        for root in newRoots { screens.insertNew(root, viewLoaded: false) }
         switch request {
-        case .nav(let className):
-            let root = makeScreen(className)
+        case .nav:
+            let root = newRoots[0]
             let id = makeNav(root: nil)
             window = .nav(id)
             beginTransition(id, .push(root), kind: .push, animated: false)
         case .tabs(let classNames):
             var ids: [Int] = []
-            for className in classNames {
-                let root = makeScreen(className)
+            for (className, root) in zip(classNames, newRoots) {
                 let id = makeNav(root: root)
                 navs[id]?.tabName = className
                 ids.append(id)
@@ -225,17 +230,14 @@ extension NavigationModel {
 }
 
 extension NavigationModel {
-    // The alert goes up and comes down as an Alert, never by way of an
-    // optional local (OptionalField.swift; safe.nav's search: 5,350 taps,
-    // about 120 instructions each on the optional's destroy).
-
     /// Puts up `new` over no alert, or over the one up.
-    @inline(__always) mutating func showAlert(_ new: consuming Alert) {
-        put(new, into: &alert)
+    mutating func showAlert(_ new: Alert) {
+        alert = new
     }
 
     /// Takes down the alert that is up (there is one), a nil left in its place.
-    @inline(__always) mutating func takeAlert() -> Alert {
-        take(from: &alert)
+    mutating func takeAlert() -> Alert {
+        defer { alert = nil }
+        return alert!
     }
 }

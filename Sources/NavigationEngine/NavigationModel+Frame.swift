@@ -3,12 +3,22 @@
 /// later instant (until the next event) follows from it. `timeline FILE.html`
 /// keeps one after each command that printed events and replays them on the
 /// session's clock. Every field is a constant amount of work to read, however
-/// deep the stacks are (no whole stack is copied).
+/// deep the stacks are (no whole stack is copied), and screens are kept as
+/// `ScreenName`s, put into words only when the page is written (with the
+/// session's newest class-name table, as its events are).
 public struct PhoneFrame: Hashable, Sendable {
+    /// The navigation bar's left item.
+    public enum BackItem: Hashable, Sendable {
+        case none
+        /// The system back button, titled with the screen below.
+        case system(ScreenName)
+        case custom
+    }
+
     /// A push or pop in flight on the controller the user sees.
     public struct Slide: Hashable, Sendable {
-        public var incoming: String
-        public var outgoing: String
+        public var incoming: ScreenName
+        public var outgoing: ScreenName
         public var isPush: Bool
         public var start: Int
         /// nil while a finger holds it.
@@ -22,7 +32,7 @@ public struct PhoneFrame: Hashable, Sendable {
 
     /// A presented controller, up or rising or falling.
     public struct Sheet: Hashable, Sendable {
-        public var screen: String
+        public var screen: ScreenName
         /// It is a navigation controller (with its own bar).
         public var inNavigation: Bool
         /// Rising (true) or falling (false) between `start` and `end`; both nil when it stands.
@@ -32,14 +42,14 @@ public struct PhoneFrame: Hashable, Sendable {
     }
 
     /// The title of the controller the user sees (the top of its stack).
-    public var title: String?
-    public var back: PhonePicture.BackItem
+    public var title: ScreenName?
+    public var back: BackItem
     /// How many screens the controller the user sees holds.
     public var depth: Int
     public var slide: Slide?
     public var sheet: Sheet?
     /// The top of the window's controller, drawn behind a presented controller.
-    public var behind: String?
+    public var behind: ScreenName?
     /// How many screens the window's controller holds.
     public var behindDepth: Int
     /// Presentations cover the whole screen (before iOS 13), not a card.
@@ -71,36 +81,36 @@ extension NavigationModel {
             }
             let isPush: Bool = if case .push = t.kind { true } else { false }
             slide = PhoneFrame.Slide(
-                incoming: names.text(of: t.to), outgoing: names.text(of: from), isPush: isPush, start: t.start,
+                incoming: t.to, outgoing: from, isPush: isPush, start: t.start,
                 end: t.end, percent: percent, cancels: cancels, byContentPan: t.byContentPan)
         }
         var sheet: PhoneFrame.Sheet?
         if let t = modalTransition {
             let duration = t.presenting ? durations.present : durations.dismiss
             sheet = PhoneFrame.Sheet(
-                screen: names.text(of: t.modal.screen), inNavigation: t.modal.nav != nil, presenting: t.presenting,
+                screen: t.modal.screen, inNavigation: t.modal.nav != nil, presenting: t.presenting,
                 start: t.end - duration, end: t.end)
         } else if let modal = modals.last {
             sheet = PhoneFrame.Sheet(
-                screen: names.text(of: modal.screen), inNavigation: modal.nav != nil, presenting: true, start: nil,
+                screen: modal.screen, inNavigation: modal.nav != nil, presenting: true, start: nil,
                 end: nil)
         }
-        var title: String?
-        var back = PhonePicture.BackItem.none
+        var title: ScreenName?
+        var back = PhoneFrame.BackItem.none
         if let nav, let top = nav.top {
-            title = names.text(of: top)
+            title = top
             if backVisible(in: nav) {
                 if traits(of: top).customBack {
                     back = .custom
                 } else if nav.stack.count >= 2 {
-                    back = .system(names.text(of: nav.stack[nav.stack.count - 2]))
+                    back = .system(nav.stack[nav.stack.count - 2])
                 }
             }
         }
         let covered = sheet != nil && windowNav?.id != nav?.id
         return PhoneFrame(
             title: title, back: back, depth: nav?.stack.count ?? 0, slide: slide, sheet: sheet,
-            behind: covered ? windowNav?.top.map { names.text(of: $0) } : nil,
+            behind: covered ? windowNav?.top : nil,
             behindDepth: windowNav?.stack.count ?? 0, fullScreen: profile == .legacy, alertText: alert?.text,
             frozenReason: frozen?.reason, tabs: tabs, selectedTab: selected)
     }

@@ -1,37 +1,35 @@
 /// The interactive pop gesture: the edge swipe, drag and release.
 extension NavigationModel {
     /// Why the gesture's delegate would refuse to begin now, or nil if it begins.
-    @inline(__always) func swipeRefusal(_ nav: NavController) -> SwipeRefusal? {
-        withUnsafePointer(to: self) { m in withUnsafePointer(to: nav) { Self.swipeRefusal($0, in: m) } }
+    func swipeRefusal(_ nav: NavController) -> SwipeRefusal? {
+        Self.swipeRefusal(nav, in: self)
     }
 
     /// `swipeRefusal(_:)` of a controller read where it is (`NavTable.controller(_:)`),
     /// in the model `m` points to (see `backIgnored(_:)`).
-    @inline(__always) static func swipeRefusal(
-        _ nav: UnsafePointer<NavController>, in m: UnsafePointer<NavigationModel>
+    static func swipeRefusal(
+        _ nav: NavController, in m: NavigationModel
     ) -> SwipeRefusal? {
-        switch nav.pointee.gestureDelegate {
+        switch nav.gestureDelegate {
         case .none:
             return nil
         case .controller:
-            if nav.pointee.stack.count <= 1 { return .singleScreen }
-            if nav.pointee.isPushing { return .pushing }
+            if nav.stack.count <= 1 { return .singleScreen }
+            if nav.isPushing { return .pushing }
             return nil
         case .system:
             // A pre-emptable transition lets the swipe through (behaviour.md 5b, rule 4).
-            if m.pointee.isModalTransitioning
-                || (NavSlots.hasTransition(nav) && !(m.pointee.preemption && m.pointee.preemptable(nav.pointee)))
-            {
+            if m.isModalTransitioning || (nav.isTransitioning && !(m.preemption && m.preemptable(nav))) {
                 return .transitionInFlight
             }
-            if nav.pointee.stack.count <= 1 { return .noPreviousScreen }
-            guard let top = nav.pointee.stack.last else { return .noPreviousScreen }
-            let t = m.pointee.traits(of: top)
-            if t.hidesBack || m.pointee.screens[top]?.backHiddenByGate == true { return .hidesBack(top) }
+            if nav.stack.count <= 1 { return .noPreviousScreen }
+            guard let top = nav.stack.last else { return .noPreviousScreen }
+            let t = m.traits(of: top)
+            if t.hidesBack || m.screens[top]?.backHiddenByGate == true { return .hidesBack(top) }
             if t.customBack { return .customBack(top) }
             // (No delegate, no animator: the usual case asks without a copy of the controller.)
-            if nav.pointee.delegate.isNone { return nil }
-            let supplied = Self.suppliedAnimator(nav.pointee)
+            if nav.delegate.isNone { return nil }
+            let supplied = Self.suppliedAnimator(nav)
             if supplied.animation, !supplied.interaction {
                 return .animatorWithoutInteraction
             }
@@ -41,19 +39,19 @@ extension NavigationModel {
 
     /// Why an interactive pop that begins now could never end, or nil (the
     /// controller read where it is).
-    func freezeReason(_ nav: UnsafePointer<NavController>) -> FreezeReason? {
-        if nav.pointee.stack.count <= 1 {
-            return .rootScreen(delegateLetItBegin: nav.pointee.gestureDelegate != .none)
+    func freezeReason(_ nav: NavController) -> FreezeReason? {
+        if nav.stack.count <= 1 {
+            return .rootScreen(delegateLetItBegin: nav.gestureDelegate != .none)
         }
         // A pre-emptable transition ends first, so the pop can run (behaviour.md 5b, rule 6).
-        if NavSlots.hasTransition(nav), !(preemption && preemptable(nav.pointee)) {
-            return .transitionRunning(push: NavSlots.transition(of: nav).pointee.kind.isPush)
+        if let running = nav.transition, !(preemption && preemptable(nav)) {
+            return .transitionRunning(push: running.kind.isPush)
         }
         return nil
     }
 
     /// Why a touch is ignored right now, or nil.
-    @inline(__always) func touchBlocker() -> IgnoreReason? {
+    func touchBlocker() -> IgnoreReason? {
         if isFrozen { return .frozen }
         if hasAlert { return .alertUp }
         return nil
@@ -103,16 +101,16 @@ extension NavigationModel {
     }
 
     /// Of the model `m` points to, read in place (see `backIgnored(_:)`).
-    @inline(__always) static func swipeStart(_ m: UnsafePointer<NavigationModel>, percent: Int?) -> SwipeStart {
-        if let blocker = m.pointee.touchBlocker() { return .ignored(blocker) }
+    static func swipeStart(_ m: NavigationModel, percent: Int?) -> SwipeStart {
+        if let blocker = m.touchBlocker() { return .ignored(blocker) }
         // The controller and its transition read where they are (see `backIgnored`).
-        guard !m.pointee.plainModalOnTop, let nav = m.pointee.navs.controller(m.pointee.currentNavID) else {
+        guard !m.plainModalOnTop, let nav = m.navs.controller(m.currentNavID) else {
             return .ignored(.noNavigationController)
         }
-        if NavSlots.hasTransition(nav) {
-            let t = NavSlots.transition(of: nav)
-            if case .interactive(let held, _) = t.pointee.kind, t.pointee.end == nil {
-                if t.pointee.byContentPan { return .ignored(.contentPanHeld) }
+        if nav.isTransitioning {
+            let t = nav.transition!
+            if case .interactive(let held, _) = t.kind, t.end == nil {
+                if t.byContentPan { return .ignored(.contentPanHeld) }
                 return percent == nil ? .ignored(.swipeHeld) : .move(held: held)
             }
         }
@@ -124,8 +122,8 @@ extension NavigationModel {
     /// refused, or a drag to where the finger already is. The controller a
     /// touch reaches is read already (`ParentFacts.touched`: nil when a touch
     /// is ignored); the tests after are `swipeStart`'s.
-    @inline(__always) static func swipeChangesNothing(
-        touching nav: UnsafePointer<NavController>?, in m: UnsafePointer<NavigationModel>, percent: Int?
+    static func swipeChangesNothing(
+        touching nav: NavController?, in m: NavigationModel, percent: Int?
     ) -> Bool {
         swipeCore(touching: nav, in: m).changesNothing(percent: percent)
     }
@@ -140,7 +138,7 @@ extension NavigationModel {
         case begins
 
         /// Whether a swipe (`percent` nil) or a drag to `percent` changes nothing.
-        @inline(__always) func changesNothing(percent: Int?) -> Bool {
+        func changesNothing(percent: Int?) -> Bool {
             switch self {
             case .nothing: true
             case .held(let held): percent == nil || held == percent
@@ -150,14 +148,14 @@ extension NavigationModel {
     }
 
     /// The `SwipeCore` of the controller a touch reaches (nil: none).
-    @inline(__always) static func swipeCore(
-        touching nav: UnsafePointer<NavController>?, in m: UnsafePointer<NavigationModel>
+    static func swipeCore(
+        touching nav: NavController?, in m: NavigationModel
     ) -> SwipeCore {
         guard let nav else { return .nothing }
-        if NavSlots.hasTransition(nav) {
-            let t = NavSlots.transition(of: nav)
-            if case .interactive(let held, _) = t.pointee.kind, t.pointee.end == nil {
-                return t.pointee.byContentPan ? .nothing : .held(held)
+        if nav.isTransitioning {
+            let t = nav.transition!
+            if case .interactive(let held, _) = t.kind, t.end == nil {
+                return t.byContentPan ? .nothing : .held(held)
             }
         }
         return swipeRefusal(nav, in: m) != nil ? .nothing : .begins
@@ -166,7 +164,7 @@ extension NavigationModel {
     mutating func swipeCommand(percent: Int?, cancel: Bool) throws {
         let touch: Touch = percent == nil ? (cancel ? .swipeCancel : .swipe) : .drag
         let id = currentNavID
-        switch withUnsafeMutablePointer(to: &self, { Self.swipeStart($0, percent: percent) }) {
+        switch Self.swipeStart(self, percent: percent) {
         case .ignored(let reason):
             emit(.touchIgnored(touch, because: reason))
             return
@@ -187,14 +185,11 @@ extension NavigationModel {
     /// `.begin` comes only with a controller). Apart from `swipeCommand`,
     /// which inlines `swipeStart` only while it is small.
     private mutating func beginSwipe(_ id: Int, percent: Int?, cancel: Bool) throws {
-        // Read in place, before anything is written: bound by value
-        // (`navs[id]!`), the controller was copied out, its arrays retained,
-        // then destroyed through its optional's value witnesses.
         let nav = navs.controller(id)!
         let freeze = freezeReason(nav)
-        let asker = nav.pointee.safePopAsker
-        let top = nav.pointee.top
-        let count = nav.pointee.stack.count
+        let asker = nav.safePopAsker
+        let top = nav.top
+        let count = nav.stack.count
         emit(.gestureBegan)
         if let freeze {
             frozen = Frozen(reason: freeze, nav: id)
@@ -218,19 +213,19 @@ extension NavigationModel {
     /// finger is and whether a content pan holds it. Read in place: most
     /// releases in a search find no swipe held, and a copy of the transition
     /// retained and released its arrays.
-    @inline(__always) func heldPop(_ id: Int) -> (percent: Int, byContentPan: Bool)? {
+    func heldPop(_ id: Int) -> (percent: Int, byContentPan: Bool)? {
         Self.heldPop(in: navs.controller(id))
     }
 
     /// `heldPop(_:)` of the controller in the slot `nav` points to (none: nil).
-    @inline(__always) static func heldPop(
-        in nav: UnsafePointer<NavController>?
+    static func heldPop(
+        in nav: NavController?
     ) -> (percent: Int, byContentPan: Bool)? {
-        guard let nav, NavSlots.hasTransition(nav),
-            case .interactive(let percent, _) = NavSlots.transition(of: nav).pointee.kind,
-            NavSlots.transition(of: nav).pointee.end == nil
+        guard let nav, nav.isTransitioning,
+            case .interactive(let percent, _) = nav.transition!.kind,
+            nav.transition!.end == nil
         else { return nil }
-        return (percent, NavSlots.transition(of: nav).pointee.byContentPan)
+        return (percent, nav.transition!.byContentPan)
     }
 
     mutating func releaseCommand() throws {
@@ -271,43 +266,6 @@ extension NavigationModel {
 }
 
 extension NavTable {
-    /// Controller `id` where it is in its slot, nil for none: read through
-    /// the pointer, nothing is copied (bound by value, a controller was
-    /// copied out, each of its arrays retained and released). Valid until
-    /// the table is next written.
-    @inline(__always) func controller(_ id: Int) -> UnsafePointer<NavController>? {
-        let slot = UnsafePointer(slots.base + (id > 0 && id < slots.count ? id : 0))
-        return NavSlots.isEmpty(slot) ? nil : NavSlots.payload(slot)
-    }
-}
-
-extension NavTable {
-    /// Slot `id` for writing: the mutable addressor's address, its
-    /// bookkeeping (copy on write, the slot's summary and hash marked stale)
-    /// done. The subscript has an addressor, not a `_modify`, so the inout
-    /// access is the slot itself, in storage the table holds, not a
-    /// temporary written back: the address outlives the access, valid until
-    /// the table is next written (as `controller(_:)`'s). It lets a value be
-    /// moved in or out (a closure given to `edit(_:_:)` captures it, a copy).
-    @inline(__always) mutating func mutableSlot(_ id: Int) -> UnsafeMutablePointer<NavController?> {
-        withUnsafeMutablePointer(to: &self[id]) { $0 }
-    }
-
-    /// Controller `id` edited in place, nil for none: `navs[id]?.field = x`
-    /// tested the slot with the optional controller's outlined tag function
-    /// (a call each; `NavSlots.isEmpty` is one compare in line).
-    @inline(__always) mutating func edit<R>(_ id: Int, _ body: (inout NavController) throws -> R) rethrows -> R? {
-        try withUnsafeMutablePointer(to: &self[id]) { slot in
-            NavSlots.isEmpty(slot) ? nil : try body(&NavSlots.payload(slot).pointee)
-        }
-    }
-}
-
-extension NavTable {
-    /// When controller `id`'s transition ends, read in place; nil for no
-    /// controller, no transition, or one a finger holds (the clock's deadlines).
-    @inline(__always) func transitionEnd(_ id: Int) -> Int? {
-        guard let nav = controller(id), NavSlots.hasTransition(nav) else { return nil }
-        return NavSlots.transition(of: nav).pointee.end
-    }
+    /// A copy of controller `id`, nil for none.
+    func controller(_ id: Int) -> NavController? { self[id] }
 }

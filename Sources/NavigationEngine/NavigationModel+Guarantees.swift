@@ -70,7 +70,6 @@ extension NavigationModel {
     }
 
     /// The stack of `id` changed: a guarded screen on top breaks the gate.
-    @inline(__always)
     mutating func noteStackChanged(_ id: Int) {
         guard !guarantees.guarded.isEmpty, guarantees.gateBreach == nil else { return }
         checkGuardedTop(id)
@@ -108,11 +107,10 @@ extension NavigationModel {
         guarantees.guarded.removeAll { $0.nav == id }
     }
 
-    /// Drops what no longer matters: entries of released screens (they can
-    /// never come back), so equal situations make equal states. The test
-    /// for nothing to drop is inlined (the canonical form asks on every new
-    /// state; a call for it cost about 30 instructions).
-    @inline(__always) mutating func pruneGuarantees() {
+    /// Drops what no longer matters: entries of released screens (they can never
+    /// come back), so equal situations make equal states. The test for nothing to
+    /// drop is inlined.
+    mutating func pruneGuarantees() {
         guard !guarantees.guarded.isEmpty || !guarantees.granted.isEmpty else { return }
         pruneGuaranteeEntries()
     }

@@ -3,18 +3,14 @@ extension NavigationModel {
     /// The controller the user sees: the topmost presented navigation
     /// controller, else the selected tab's, else the window's.
     var currentNavID: Int {
-        @inline(__always) get {
-            if let id = modals.last(where: { $0.nav != nil })?.nav { return id }
-            return windowNavID
-        }
+        if let id = modals.last(where: { $0.nav != nil })?.nav { return id }
+        return windowNavID
     }
 
     var windowNavID: Int {
-        @inline(__always) get {
-            switch window {
-            case .nav(let id): id
-            case .tabs(let ids, let selected): ids[selected]
-            }
+        switch window {
+        case .nav(let id): id
+        case .tabs(let ids, let selected): ids[selected]
         }
     }
 
@@ -27,31 +23,27 @@ extension NavigationModel {
 
     /// The screen the user sees.
     var visibleTop: ScreenName? {
-        @inline(__always) get {
-            if let modal = modals.last {
-                if let id = modal.nav { return navs.controller(id)?.pointee.top }
-                return modal.screen
-            }
-            return navs.controller(windowNavID)?.pointee.top
+        if let modal = modals.last {
+            if let id = modal.nav { return navs[id]?.top }
+            return modal.screen
         }
+        return navs[windowNavID]?.top
     }
 
     /// Whether a plain (non-navigation) modal covers the current controller's bar.
     var plainModalOnTop: Bool {
-        @inline(__always) get {
-            guard let modal = modals.last else { return false }
-            return modal.nav == nil
-        }
+        guard let modal = modals.last else { return false }
+        return modal.nav == nil
     }
 
     /// Whether anything holds the screen: a stack, a transition animating it out,
     /// a queued call, or a presentation (a plain modal's screen and every presenter).
-    @inline(__always) public func isHeld(_ name: ScreenName) -> Bool {
+    public func isHeld(_ name: ScreenName) -> Bool {
         screens[name]?.parent != nil || navs.holdsInFlight(name) || presentationHolds(name)
     }
 
     /// Whether a presentation holds the screen: a plain modal's screen, or a presenter.
-    @inline(__always) func presentationHolds(_ name: ScreenName) -> Bool {
+    func presentationHolds(_ name: ScreenName) -> Bool {
         for modal in modals where (modal.screen == name && modal.nav == nil) || modal.presenter == name { return true }
         return false
     }
@@ -64,68 +56,39 @@ extension NavigationModel {
     /// Releases each of `names` that nothing holds any more.
     mutating func releaseUnheld(_ names: [ScreenName]) {
         guard !names.isEmpty else { return } // a push releases nothing
-        // The work count is kept for the recorded steps (the scale tests'
-        // commands): a quiet step's (the explorer's, whose canonical form
-        // zeroes it) skips the walk of the controllers its weight takes
-        // (legacy.nav, depth 10: 19,274 walks).
         if !scratch.quiet { work(names.count * (1 + modals.count + navs.inFlightWeight())) }
         for name in names { releaseIfUnheld(name) }
     }
 
     /// `releaseUnheld(_:)` of the screens controller `id`'s transition, cut
-    /// and left in its place (`cutTransition`), took away: neither that
-    /// transition nor its list holds them. Whether any controller has a
-    /// transition (but that one) or a queued call is asked once, of the
-    /// controllers that may (`forEachActive`), and where none has (on a
-    /// lone controller), no screen is held in flight, and the walk of every
-    /// controller for each screen is spared (about 37 instructions a
-    /// screen; legacy.nav, depth 10: 57,069 screens). Releasing a screen
-    /// changes neither. (In `releaseUnheld(_:)` itself, the walk first cost
-    /// the other setups about one instruction a state.)
-    mutating func releaseCutScreens(of id: Int, _ t: UnsafePointer<NavTransition>) {
-        let count = t.pointee.removed.count
+    /// (`cutTransition`), took away. Whether any controller has a transition (but
+    /// that one) or a queued call is asked once, of the controllers that may
+    /// (`forEachActive`), and where none has (on a lone controller), no screen is
+    /// held in flight, and the walk of every controller for each screen is spared.
+    mutating func releaseCutScreens(of id: Int, _ names: [ScreenName]) {
+        let count = names.count
         guard count > 0 else { return }
-        // (The cut transition's own list, counted by `inFlightWeight`, is
-        // no longer in flight.)
-        if !scratch.quiet { work(count * (1 + modals.count + navs.inFlightWeight() - count)) }
+        if !scratch.quiet { work(count * (1 + modals.count + navs.inFlightWeight())) }
         var inFlight = false
         navs.forEachActive { other in
-            if !inFlight, let nav = navs.controller(other),
-                (other != id && NavSlots.hasTransition(nav)) || !nav.pointee.queue.isEmpty
-            {
+            if !inFlight, let nav = navs[other], (other != id && nav.isTransitioning) || !nav.queue.isEmpty {
                 inFlight = true
             }
         }
-        // The list read through its address, taken once: read by index
-        // through the transition, each screen reloaded the list and tested
-        // the index against its count (the releases write the screens'
-        // table and maybe the others' controllers, never this list).
-        let names = t.pointee.removed.withUnsafeBufferPointer { $0.baseAddress! }
-        // With no screen held in flight, no presentation (`presentationHolds`
-        // is false of every name while `modals` is empty) and a step that
-        // records nothing (`emitDeinit` builds no event; the work was
-        // counted above), `releaseIfUnheld` of each name only removes it
-        // where it is alive with no parent (`place(of:)`, `remove(_:at:)`):
-        // the table does that for the whole list in one
-        // `ScreenTable.removeUnparented(_:count:)`, its slots taken for
-        // writing once (legacy.nav 5,546 -> 5,492 instructions a state at
-        // depth 10, 5,634 -> 5,561 at 13). A release writes no other
-        // screen's parent, no controller, no modal and no trait, so each
-        // later name is tested on what the single releases left; the
-        // released ordinals are the removals' own, as before.
+        // With no screen held in flight, no presentation and a step that
+        // records nothing, releasing a screen only removes it where it is
+        // alive with no parent (`ScreenTable.removeUnparented(_:)`).
         if !inFlight, scratch.quiet, modals.isEmpty {
-            screens.removeUnparented(names, count: count)
+            screens.removeUnparented(names)
             return
         }
-        for i in 0..<count {
-            releaseIfUnheld(names[i], heldInFlight: inFlight ? nil : false, besides: id)
+        for name in names {
+            releaseIfUnheld(name, heldInFlight: inFlight ? nil : false)
         }
     }
 
-    /// Releases `name` if nothing holds it any more: `releaseUnheld(_:)` for
-    /// one screen, without an array to pass it in (a dropped push and a
-    /// dropped presentation each allocated one: legacy.nav's search at depth
-    /// 10, 25,100 allocations and frees).
+    /// Releases `name` if nothing holds it any more: `releaseUnheld(_:)` for one
+    /// screen, without an array to pass it in.
     mutating func releaseUnheld(_ name: ScreenName) {
         // The work count's weight and the transitions' and queues' hold on
         // the screen in one walk over the controllers, not two.
@@ -138,17 +101,15 @@ extension NavigationModel {
     /// presentation, no transition or queued call (`heldInFlight`, when the
     /// caller knows it already; else asked of the table, and only of a screen
     /// alive outside the stacks). The work is counted by the caller.
-    /// `besides`: a controller whose transition holds nothing, whatever
-    /// its list says (a cut one, `releaseCutScreens(of:_:)`); 0, none.
-    @inline(__always) private mutating func releaseIfUnheld(
-        _ name: ScreenName, heldInFlight: Bool? = nil, besides: Int = 0
+    private mutating func releaseIfUnheld(
+        _ name: ScreenName, heldInFlight: Bool? = nil
     ) {
         // One probe of the table for both its tests (alive, and in no stack)
         // and the removal, at the slot found: `screens[name] != nil`, `isHeld`
         // and the setter's removal probed the table four times a screen
         // released, a read and `remove(name)` twice.
         guard let found = screens.place(of: name), !found.hasParent,
-            !(heldInFlight ?? navs.holdsInFlight(name, besides: besides)),
+            !(heldInFlight ?? navs.holdsInFlight(name)),
             !presentationHolds(name)
         else { return }
         screens.remove(name, at: found.place)
@@ -177,41 +138,24 @@ extension NavigationModel {
         return name
     }
 
-    /// The name of a new instance of `cls`, its class's counter and
-    /// `created` moved on as `makeScreen(_:viewLoaded:)` moves them, the
-    /// screen not yet in the table: `newPushCall(_:_:gate:animated:)` puts
-    /// it there (`putNew(_:gate:shownBy:)`) where the push takes it.
-    @inline(__always) mutating func namedNew(_ cls: ClassName) -> ScreenName {
+    /// The name of a new instance of `cls`: its class's counter and
+    /// `created` moved on, the screen not yet in the table.
+    mutating func namedNew(_ cls: ClassName) -> ScreenName {
         let ordinal = counters.next(for: cls)
         created += 1
         return ScreenName(cls: cls, ordinal: ordinal)
     }
 
-    /// Puts the new screen `namedNew(_:)` named in the table: pushed with
-    /// `push NAME gate` (`gate`), and shown at once by controller `id`
-    /// (its parent, its view loaded), or not (nil: in no stack yet).
-    @inline(__always) mutating func putNew(_ name: ScreenName, gate: Bool, shownBy id: Int?) {
-        if id == nil, !gate {
-            screens.insertNew(name)
-        } else {
-            screens[name] = Screen(name: name, viewLoaded: id != nil, runtimeGate: gate, parent: id)
-        }
-    }
-
-    /// A new instance of `cls` made and released at once, in a step that
-    /// records nothing: a push or a presentation of a new instance dropped
-    /// because a modal transition runs (`superCall`, `present`). It leaves
-    /// the state making the screen and `releaseUnheld(_:)` leave: the
-    /// class's counter and `created` moved on. (No work is counted: a quiet
-    /// step's count is not read, as `releaseUnheld(_:)` of a list says.)
-    /// The screen itself is neither put in the table nor taken out again:
-    /// a new instance's name is in no stack, no transition, no queue and no
-    /// presentation (each of those holds only live screens, and the new
-    /// number is past every live one of its class), so its release is
-    /// certain. (Made and released, the screen cost an insertion and a
-    /// removal in the table, the table's copy on write when a reset shared
-    /// it, a walk of the controllers for its hold, and the reset after the
-    /// step copied the table back: legacy.nav, depth 10, 25,100 such steps.)
+    /// A new instance of `cls` made and released at once, in a step that records
+    /// nothing: a push or a presentation of a new instance dropped because a modal
+    /// transition runs (`superCall`, `present`). It leaves the state making the
+    /// screen and `releaseUnheld(_:)` leave: the class's counter and `created`
+    /// moved on. (No work is counted: a quiet step's count is not read, as
+    /// `releaseUnheld(_:)` of a list says.) The screen itself is neither put in the
+    /// table nor taken out again: a new instance's name is in no stack, no
+    /// transition, no queue and no presentation (each of those holds only live
+    /// screens, and the new number is past every live one of its class), so its
+    /// release is certain.
     mutating func makeReleasedScreen(_ cls: ClassName) {
         screens.noteReleased(namedNew(cls))
     }
@@ -221,44 +165,36 @@ extension NavigationModel {
         nextNavID += 1
         noteNewController(id)
         if let root { screens.setParent(of: root, to: id) }
-        // Made in its slot: built in a local first, the controller was copied
-        // into the slot (its fields retained) and the local destroyed (released),
-        // about 300 instructions on each presentation in a navigation controller.
-        // And written over the free slot's nil without destroying it (a nil
-        // holds no reference): assigned, the nil was destroyed through the
-        // optional controller's value witnesses, found by its metadata (about
-        // 60 instructions a presentation in a navigation controller).
         let nav = NavController(
             id: id, cls: controllerClass, stack: root.map { [$0] } ?? [],
             delegate: controllerClass.isOwnDelegate ? .controller(forwardingTo: nil) : .none,
             gestureDelegate: controllerClass.features.contains(.swipeGuard) ? .controller : .system)
-        let slot = navs.mutableSlot(id)
-        if NavSlots.isEmpty(slot) { slot.initialize(to: nav) } else { slot.pointee = nav }
+        navs[id] = nav
         return id
     }
 
-    @inline(__always) func traits(of name: ScreenName) -> ScreenTraits {
+    func traits(of name: ScreenName) -> ScreenTraits {
         traits[name.cls] ?? ScreenTraits()
     }
 
-    @inline(__always) func isGate(_ name: ScreenName) -> Bool {
+    func isGate(_ name: ScreenName) -> Bool {
         (traits.count > 0 && traits(of: name).gate) || screens[name]?.runtimeGate == true
     }
 
     /// The back button shows: a custom one, or the system one with a screen below.
-    @inline(__always) func backVisible(in nav: NavController) -> Bool {
-        withUnsafePointer(to: self) { m in withUnsafePointer(to: nav) { Self.backVisible(in: $0, of: m) } }
+    func backVisible(in nav: NavController) -> Bool {
+        Self.backVisible(in: nav, of: self)
     }
 
     /// `backVisible(in:)` in the model `m` points to, read in place
     /// (`NavigationModel.backIgnored(_:)`).
-    @inline(__always) static func backVisible(
-        in nav: UnsafePointer<NavController>, of m: UnsafePointer<NavigationModel>
+    static func backVisible(
+        in nav: NavController, of m: NavigationModel
     ) -> Bool {
-        guard let top = nav.pointee.stack.last else { return false }
-        let t = m.pointee.traits(of: top)
+        guard let top = nav.stack.last else { return false }
+        let t = m.traits(of: top)
         if t.customBack { return true }
-        return nav.pointee.stack.count > 1 && !t.hidesBack && m.pointee.screens[top]?.backHiddenByGate != true
+        return nav.stack.count > 1 && !t.hidesBack && m.screens[top]?.backHiddenByGate != true
     }
 
     // MARK: - References
@@ -297,27 +233,19 @@ extension NavigationModel {
 }
 
 extension NavTable {
-    /// `inFlightWeight()` and `holdsInFlight(name)` in one walk over the
-    /// slots, read in place as they are: the release of one screen (a
-    /// dropped push or presentation, a queued call's argument) walked them
-    /// twice.
+    /// `inFlightWeight()` and `holdsInFlight(name)` in one walk over the slots.
     func inFlightWeight(holding name: ScreenName) -> (weight: Int, holds: Bool) {
         var weight = 0
         var holds = false
         for id in ids {
             weight += 1
-            let slot = UnsafePointer(slots.base + id)
-            if NavSlots.isEmpty(slot) { continue }
-            let nav = NavSlots.payload(slot)
-            if NavSlots.hasTransition(nav) {
-                let t = NavSlots.transition(of: nav)
-                weight += t.pointee.removed.count
-                if !holds, t.pointee.removed.contains(name) { holds = true }
+            guard let nav = self[id] else { continue }
+            if let t = nav.transition {
+                weight += t.removed.count
+                if !holds, t.removed.contains(name) { holds = true }
             }
-            weight += nav.pointee.queue.count
-            if !holds, !nav.pointee.queue.isEmpty, nav.pointee.queue.contains(where: { $0.mentions(name) }) {
-                holds = true
-            }
+            weight += nav.queue.count
+            if !holds, nav.queue.contains(where: { $0.mentions(name) }) { holds = true }
         }
         return (weight, holds)
     }

@@ -14,14 +14,14 @@ extension NavigationModel {
         var presenterNav: Int?
         if let last = modals.last {
             if let id = last.nav {
-                presenter = navs.controller(id)?.pointee.top
+                presenter = navs[id]?.top
                 presenterNav = id
             } else {
                 presenter = last.screen
             }
         } else {
             let id = windowNavID
-            presenter = navs.controller(id)?.pointee.top
+            presenter = navs[id]?.top
             presenterNav = id
         }
         // Made with its view loaded: `loadView` below, written into the new
@@ -42,9 +42,6 @@ extension NavigationModel {
             releaseUnheld(presented)
             return
         }
-        // (No modal, none presented: `presented(by:)` is a call, and most
-        // presentations are made with none, about 35 instructions each:
-        // legacy.nav at depth 10, 14,086 of 15,254.)
         if !modals.isEmpty, let existing = modals.presented(by: presenter) {
             emit(Warning.alreadyPresenting(presented, on: presenter, presenting: existing.screen))
             releaseUnheld(presented)
@@ -84,7 +81,7 @@ extension NavigationModel {
     /// one moving already (the dismiss is dropped). `dismiss(animated:)`
     /// tests the same two things, in this order, and only reports.
     var dismissChangesNothing: Bool {
-        @inline(__always) get { modals.isEmpty || isModalTransitioning }
+        modals.isEmpty || isModalTransitioning
     }
 
     mutating func dismiss(animated: Bool) {
@@ -100,7 +97,7 @@ extension NavigationModel {
             emit(Note.dismissDropped)
             return
         }
-        let leaving = modal.nav.flatMap { navs.controller($0)?.pointee.top } ?? modal.screen
+        let leaving = modal.nav.flatMap { navs[$0]?.top } ?? modal.screen
         viewWillDisappear(leaving, animated)
         let returning = screenUnder(modalIndex: modals.count - 1)
         if let returning { viewWillAppear(returning, animated) }
@@ -111,12 +108,12 @@ extension NavigationModel {
     }
 
     /// The screen visible under the modal at `index`.
-    @inline(__always) func screenUnder(modalIndex index: Int) -> ScreenName? {
+    func screenUnder(modalIndex index: Int) -> ScreenName? {
         if index > 0 {
             let below = modals[index - 1]
-            return below.nav.flatMap { navs.controller($0)?.pointee.top } ?? below.screen
+            return below.nav.flatMap { navs[$0]?.top } ?? below.screen
         }
-        return navs.controller(windowNavID)?.pointee.top
+        return navs[windowNavID]?.top
     }
 
     mutating func finishModalTransition() {
@@ -134,7 +131,7 @@ extension NavigationModel {
             }
         } else {
             guard let index = modals.lastIndex(of: t.modal) else { return }
-            let leaving = t.modal.nav.flatMap { navs.controller($0)?.pointee.top } ?? t.modal.screen
+            let leaving = t.modal.nav.flatMap { navs[$0]?.top } ?? t.modal.screen
             emitLifecycle(leaving, .viewDidDisappear(animated))
             if let returning = screenUnder(modalIndex: index) {
                 emitLifecycle(returning, .viewDidAppear(animated))

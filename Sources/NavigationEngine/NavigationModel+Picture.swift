@@ -57,8 +57,13 @@ extension NavigationModel {
             tabs = ids.map { navs[$0]?.tabName ?? "?" }
             selected = index
         }
-        // The controller the user sees (the topmost presented navigation controller, else the window's).
-        let nav = navs[currentNavID] ?? windowNav
+        // The controller the user sees (the topmost presented navigation controller, else the window's);
+        // while a presented navigation controller rises or falls, the one behind it.
+        var navID = currentNavID
+        if let t = modalTransition, let top = modals.last, top.nav != nil, top.screen == t.modal.screen {
+            navID = modals.dropLast().last(where: { $0.nav != nil })?.nav ?? windowNavID
+        }
+        let nav = navs[navID] ?? windowNav
         var slide: PhonePicture.Slide?
         if let nav, let t = nav.transition, let from = t.from {
             var progress = 1.0

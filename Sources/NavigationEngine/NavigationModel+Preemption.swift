@@ -45,7 +45,7 @@ extension NavigationModel {
     /// before it started another transition: it then waits, as UIKit defers
     /// it ("A transition was started while preempting previous transition").
     mutating func preemptThenRun(_ id: Int, _ call: NavCall) {
-        navs.edit(id) { $0.queue.append(call.queued) }
+        navs.edit(id) { $0.queue.append(call) }
         notePreemption(id)
         finishTransition(id)
         if navs[id]?.queue.isEmpty == false { emit(Note.deferred) }

@@ -2,7 +2,7 @@
 extension NavigationModel {
     /// The current stack, bottom to top.
     public var currentStack: [ScreenName] {
-        @inline(__always) get { navs[currentNavID]?.stack ?? [] }
+        navs[currentNavID]?.stack ?? []
     }
 
     public var isBackVisible: Bool {
@@ -166,37 +166,33 @@ public struct HierarchyNode: Hashable, Sendable {
 }
 
 extension NavigationModel {
-    // The tests the explorer makes of every new state (Explorer.stateViolations),
-    // of the model `model` points to, read in place: called on the explorer's
-    // model, a variable whose address it hands out, each getter was handed a
-    // copy of the whole model (a memcpy of it, about 1.5 % of a search).
 
     /// `isFrozen`, read in place.
-    public static func isFrozen(_ model: UnsafePointer<NavigationModel>) -> Bool {
-        if case .some = model.pointee.frozen { true } else { false }
+    public static func isFrozen(_ model: NavigationModel) -> Bool {
+        if case .some = model.frozen { true } else { false }
     }
 
     /// `isBarCorrupted`, read in place.
-    public static func isBarCorrupted(_ model: UnsafePointer<NavigationModel>) -> Bool {
-        model.pointee.navs.controller(model.pointee.currentNavID)?.pointee.barCorrupted ?? false
+    public static func isBarCorrupted(_ model: NavigationModel) -> Bool {
+        model.navs[model.currentNavID]?.barCorrupted ?? false
     }
 
     /// `isBusy`, read in place.
-    public static func isBusy(_ model: UnsafePointer<NavigationModel>) -> Bool {
-        if case .some = model.pointee.modalTransition { return true }
-        if case .some = model.pointee.frozen { return true }
+    public static func isBusy(_ model: NavigationModel) -> Bool {
+        if case .some = model.modalTransition { return true }
+        if case .some = model.frozen { return true }
         var busy = false
-        model.pointee.navs.forEachActive { id in if model.pointee.navs.isTransitioning(id) == true { busy = true } }
+        model.navs.forEachActive { id in if model.navs.isTransitioning(id) == true { busy = true } }
         return busy
     }
 
     /// Whether `gatesProblem` is not nil, read in place.
-    public static func breaksGates(_ model: UnsafePointer<NavigationModel>) -> Bool {
-        if case .some = model.pointee.guarantees.gateBreach { true } else { false }
+    public static func breaksGates(_ model: NavigationModel) -> Bool {
+        if case .some = model.guarantees.gateBreach { true } else { false }
     }
 
     /// Whether `confirmationsProblem` is not nil, read in place.
-    public static func breaksConfirmations(_ model: UnsafePointer<NavigationModel>) -> Bool {
-        if case .some = model.pointee.guarantees.confirmationBreach { true } else { false }
+    public static func breaksConfirmations(_ model: NavigationModel) -> Bool {
+        if case .some = model.guarantees.confirmationBreach { true } else { false }
     }
 }

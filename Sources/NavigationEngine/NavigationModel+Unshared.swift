@@ -44,8 +44,7 @@ func fresh<T>(_ array: [T]) -> [T] {
 
 /// A string equal to `text` in storage of its own (a short one is stored inline).
 func fresh(_ text: String) -> String {
-    var bytes = Array(text.utf8)
-    return bytes.withUnsafeMutableBufferPointer { String(decoding: $0, as: UTF8.self) }
+    String(decoding: Array(text.utf8), as: UTF8.self)
 }
 
 func fresh(_ text: String?) -> String? { text.map(fresh) }

@@ -55,26 +55,24 @@ public struct NavigationModel: Hashable, Sendable {
     /// tell a command that changed nothing (a pop that returns nil, an ignored
     /// touch) without comparing or copying the whole model.
     public var fingerprint: Int {
-        @inline(__always) get {
-            // Plain multiply-add mixing: this runs twice a command, and a keyed hash
-            // (SipHash) per field cost more than the command itself.
-            var h = 0
-            func mix(_ value: Int) { h = (h &* 1_000_003) &+ value &+ 0x9E37_79B9 }
-            mix(clock)
-            mix(screens.count)
-            mix(counters.count)
-            mix(modals.count)
-            mix(created)
-            mix(nextNavID)
-            mix(
-                (isModalTransitioning ? 1 : 0) | (hasAlert ? 2 : 0) | (isFrozen ? 4 : 0) | (contentPanUsed ? 8 : 0)
-                    | (preemption ? 16 : 0))
-            // Every controller's counts, top and what it has in flight, summed as the
-            // table changes: reading each controller here made N nested presentations
-            // (N controllers alive) quadratic.
-            mix(navs.digest)
-            return h
-        }
+        // Plain multiply-add mixing: this runs twice a command, and a keyed hash
+        // (SipHash) per field cost more than the command itself.
+        var h = 0
+        func mix(_ value: Int) { h = (h &* 1_000_003) &+ value &+ 0x9E37_79B9 }
+        mix(clock)
+        mix(screens.count)
+        mix(counters.count)
+        mix(modals.count)
+        mix(created)
+        mix(nextNavID)
+        mix(
+            (isModalTransitioning ? 1 : 0) | (hasAlert ? 2 : 0) | (isFrozen ? 4 : 0) | (contentPanUsed ? 8 : 0)
+                | (preemption ? 16 : 0))
+        // Every controller's counts, top and what it has in flight, summed as the
+        // table changes: reading each controller here made N nested presentations
+        // (N controllers alive) quadratic.
+        mix(navs.digest)
+        return h
     }
 
     // Tests of the optional parts of the state that look at the tag only: a
@@ -154,8 +152,6 @@ public struct NavigationModel: Hashable, Sendable {
         }
         return try perform(events: &events, before: nil, rollback: { _ in }, { try $0.apply(command) }).exception
     }
-
-    @inline(__always)
     private mutating func perform(_ action: Action, events: inout [Event], detectingChange: Bool) throws(EngineError)
         -> Outcome
     {
@@ -170,8 +166,6 @@ public struct NavigationModel: Hashable, Sendable {
         }
         return try perform(action, events: &events, detectingChange: detectingChange) { _ in }
     }
-
-    @inline(__always)
     private mutating func perform(
         _ action: Action, events: inout [Event], detectingChange: Bool, rollback: (inout NavigationModel) -> Void
     ) throws(EngineError) -> Outcome {
@@ -188,7 +182,6 @@ public struct NavigationModel: Hashable, Sendable {
     /// `events`: an `EngineError` it throws is thrown again, its events taken
     /// back and the model rolled back; an exception UIKit raises is returned
     /// in the outcome, the model rolled back.
-    @inline(__always)
     private mutating func perform(
         events: inout [Event], before: Int?, rollback: (inout NavigationModel) -> Void,
         _ body: (inout NavigationModel) throws -> Void
@@ -213,7 +206,7 @@ public struct NavigationModel: Hashable, Sendable {
 
     /// Whether the state moved on from the one `before` fingerprinted (nil: always):
     /// the fingerprint differs, or an event reports a change of its own.
-    @inline(__always) private func changed(since before: Int?, events: ArraySlice<Event>) -> Bool {
+    private func changed(since before: Int?, events: ArraySlice<Event>) -> Bool {
         guard let before else { return true }
         // The events first: a command that did something usually says so at once.
         return events.contains { !$0.payload.isReport } || before != fingerprint
@@ -232,12 +225,8 @@ public struct NavigationModel: Hashable, Sendable {
     }
 
     /// Throws, typed, the two refusals the explorer meets most, found before
-    /// anything changes: a tap with no alert up and a release with no swipe
-    /// held (a quarter of features.nav's steps). Thrown from `apply`, whose
-    /// errors are untyped, each was boxed (an allocation), cast back to
-    /// `EngineError` and freed: about 600 instructions a refusal. (Counted
-    /// as `apply` counts them, one element looked at.)
-    @inline(__always) private mutating func refuseAtOnce(_ action: Action) throws(EngineError) {
+    /// anything changes: a tap with no alert up and a release with no swipe held.
+    private mutating func refuseAtOnce(_ action: Action) throws(EngineError) {
         switch action {
         case .tap(let button): try refuseTap(button)
         case .release: try refuseRelease()
@@ -246,14 +235,14 @@ public struct NavigationModel: Hashable, Sendable {
     }
 
     /// `refuseAtOnce(_:)` of a tap: refused when no alert is up.
-    @inline(__always) private mutating func refuseTap(_ button: String) throws(EngineError) {
+    private mutating func refuseTap(_ button: String) throws(EngineError) {
         guard refusesTap else { return }
         work(1)
         throw .noAlert(button: button)
     }
 
     /// `refuseAtOnce(_:)` of a release: refused when no swipe is held and no pop is frozen.
-    @inline(__always) private mutating func refuseRelease() throws(EngineError) {
+    private mutating func refuseRelease() throws(EngineError) {
         guard refusesRelease else { return }
         work(1)
         throw .noSwipeHeld
@@ -310,24 +299,23 @@ public struct NavigationModel: Hashable, Sendable {
     // Each `emit` builds its event only when the step records (`Scratch.quiet`):
     // inlined, the payload (an `indirect` case allocates a box) is made inside the test.
 
-    @inline(__always) mutating func emit(_ payload: @autoclosure () -> EventPayload) {
+    mutating func emit(_ payload: @autoclosure () -> EventPayload) {
         if !scratch.quiet { scratch.events.append(Event(time: clock, payload: payload())) }
     }
 
-    @inline(__always) mutating func emit(_ note: @autoclosure () -> Note) {
+    mutating func emit(_ note: @autoclosure () -> Note) {
         if !scratch.quiet { scratch.events.append(Event(time: clock, payload: .note(note()))) }
     }
 
-    @inline(__always) mutating func emit(_ warning: @autoclosure () -> Warning) {
+    mutating func emit(_ warning: @autoclosure () -> Warning) {
         if !scratch.quiet { scratch.events.append(Event(time: clock, payload: .warning(warning()))) }
     }
 
-    /// Reports a lifecycle call; the appearance bookkeeping runs whether or not the step records.
-    /// In line: most calls name their lifecycle call as a constant, so the
-    /// switch folds away, and a quiet step with no OK granted (most) makes
-    /// no call at all (a transition begun reports three or four: legacy.nav
-    /// at depth 10, about 20 instructions each).
-    @inline(__always) mutating func emitLifecycle(_ name: ScreenName, _ call: LifecycleCall) {
+    /// Reports a lifecycle call; the appearance bookkeeping runs whether or not the
+    /// step records. In line: most calls name their lifecycle call as a constant,
+    /// so the switch folds away, and a quiet step with no OK granted (most) makes
+    /// no call at all.
+    mutating func emitLifecycle(_ name: ScreenName, _ call: LifecycleCall) {
         if !scratch.quiet { recordLifecycle(name, call) }
         switch call {
         case .viewWillAppear: if !guarantees.granted.isEmpty { noteWillAppear(name) }
@@ -353,16 +341,14 @@ public struct NavigationModel: Hashable, Sendable {
 }
 
 extension NavigationModel {
-    /// Whether `perform` keeps a copy of the state to roll back to: the action
-    /// may raise after changing something, and is not refused before it
-    /// changes anything. A tap with no alert up is refused at once
-    /// (`tapCommand`): the explorer tries its taps in every state, and the
-    /// copy (every array of the model retained, then released) was most of
-    /// what such a refusal cost. Of the taps on an alert, only an OK that
-    /// runs a safe pop's stored call that can raise (a popTo) can: Cancel
-    /// only closes the alert, and a pop never raises (features.nav, depth
-    /// 7: 4,585 copies, about 1,400 instructions each with their destroy).
-    @inline(__always) func needsRollback(_ action: Action) -> Bool {
+    /// Whether `perform` keeps a copy of the state to roll back to: the action may
+    /// raise after changing something, and is not refused before it changes
+    /// anything. A tap with no alert up is refused at once (`tapCommand`): the
+    /// explorer tries its taps in every state, and the copy (every array of the
+    /// model retained, then released) was most of what such a refusal cost. Of the
+    /// taps on an alert, only an OK that runs a safe pop's stored call that can
+    /// raise (a popTo) can: Cancel only closes the alert, and a pop never raises.
+    func needsRollback(_ action: Action) -> Bool {
         switch action {
         case .tap(let button): hasAlert && button == "OK" && okMayRaise
         default: action.mayRaise
@@ -385,96 +371,4 @@ extension Action {
         default: false
         }
     }
-}
-
-/// Events collected while an action runs; never part of the state's identity.
-struct Scratch: Hashable, Sendable {
-    var events: [Event] = []
-    /// True while a step runs that records no events (`performStep(_:events:recording:)`,
-    /// `advanceClock(to:events:recording:)`); false at every other time.
-    var quiet = false
-    /// Elements examined by the loops whose length depends on the state: a work
-    /// count that tests compare across sizes to show no command is quadratic.
-    var steps = 0
-    /// The storage of a list of screens a transition took away, kept when
-    /// the transition ended for the next pop's list (`truncateStack`).
-    var spareList: [ScreenName] = []
-    static func == (lhs: Scratch, rhs: Scratch) -> Bool { true }
-    func hash(into hasher: inout Hasher) {}
-}
-
-/// How long each kind of animated transition takes, in milliseconds.
-struct Durations: Hashable, Sendable {
-    var push = 350, pop = 350, present = 400, dismiss = 400
-
-    subscript(kind: TransitionKind) -> Int {
-        get {
-            switch kind {
-            case .push: push
-            case .pop: pop
-            case .present: present
-            case .dismiss: dismiss
-            }
-        }
-        set {
-            switch kind {
-            case .push: push = newValue
-            case .pop: pop = newValue
-            case .present: present = newValue
-            case .dismiss: dismiss = newValue
-            }
-        }
-    }
-}
-
-/// What the window shows.
-enum WindowRoot: Hashable, Sendable {
-    case nav(Int)
-    case tabs([Int], selected: Int)
-}
-
-/// One presented controller: a screen, or a navigation controller rooted at one.
-struct Modal: Hashable, Sendable {
-    /// The screen that presented it; nil when an empty navigation controller did.
-    var presenter: ScreenName?
-    var screen: ScreenName
-    var nav: Int?
-}
-
-struct ModalTransition: Hashable, Sendable {
-    var presenting: Bool
-    var modal: Modal
-    var animated: Bool
-    var end: Int
-}
-
-/// An alert on screen and what its OK button does.
-struct Alert: Hashable, Sendable {
-    enum Action: Hashable, Sendable {
-        case customBack(nav: Int)
-        case safePop(nav: Int, call: NavCall)
-    }
-    var text: String
-    var action: Action
-    /// The screen that showed the alert (an OK covers its departure).
-    var asker: ScreenName?
-    var buttons: [String] { AlertButton.allCases.map(\.rawValue) }
-}
-
-/// A button of an alert: every alert has these two (`Alert.buttons`).
-enum AlertButton: String, CaseIterable, Sendable {
-    case cancel = "Cancel"
-    case ok = "OK"
-}
-
-/// A UI that ignores every touch: an interactive pop that can never end.
-struct Frozen: Hashable, Sendable {
-    var reason: FreezeReason
-    var nav: Int
-}
-
-/// What `root` and `tabs` put in the window.
-enum RootRequest {
-    case nav(String)
-    case tabs([String])
 }

@@ -1,20 +1,12 @@
-/// An action made ready to run again and again on one model and its later
-/// states (`NavigationModel.prepare(_:)`, run by `performStep(_:events:recording:)`):
-/// the explorer runs each of its actions in every state it expands.
+/// An action made ready to run again and again on one model and its later states
+/// (`NavigationModel.prepare(_:)`, run by `performStep(_:events:recording:)`): the
+/// explorer runs each of its actions in every state it expands.
 ///
-/// Only a command with nothing to look up is prepared: a push or a
-/// presentation of a new instance, its class held as a number, taken once
-/// (as an `Action` it was looked up by its text on every step:
-/// `ClassNames.intern`, the UTF-8 hashed and compared, about 200
-/// instructions), and the commands that name nothing (a pop, a finger, a
-/// dismissal, a tap of an alert's button). It holds no string or array, so the step's copy of it is a
-/// copy of its bytes, where an `Action`'s went through the enum's value
-/// witnesses and retained and released its strings (about 100 instructions a
-/// step; an enum holding either, an `Action` for the rest, still cost half of
-/// that).
+/// Only a command with nothing to look up is prepared: a push or a presentation of
+/// a new instance, its class held as a number, taken once.
 ///
-/// The number is one of the preparing model's class-name table, which only
-/// grows: it means the same in every later state of that model.
+/// The number is one of the preparing model's class-name table, which only grows:
+/// it means the same in every later state of that model.
 public struct PreparedAction: Sendable {
     let command: ResolvedAction
 }
@@ -70,7 +62,7 @@ extension NavigationModel {
         switch command {
         case .push(let cls, let gate, let animated):
             if scratch.quiet, isModalTransitioning, dropsNewPush(cls) { return }
-            try newPushCall(currentNavID, namedNew(cls), gate: gate, animated: animated)
+            try push(makeScreen(cls), gate: gate, animated: animated)
         case .pop(let animated): try navCall(currentNavID, .pop(animated: animated))
         case .popToRoot(let animated): try navCall(currentNavID, .popToRoot(animated: animated))
         case .back: try backCommand()

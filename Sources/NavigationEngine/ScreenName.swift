@@ -14,7 +14,6 @@ public struct ScreenName: Hashable, Sendable {
 
     /// An order by number, not by words: for lists kept sorted only so that
     /// equal states compare equal (the words' order is `ClassNames.precedes`).
-    @inline(__always)
     static func canonicalOrder(_ lhs: ScreenName, _ rhs: ScreenName) -> Bool {
         lhs.cls.id != rhs.cls.id ? lhs.cls.id < rhs.cls.id : lhs.ordinal < rhs.ordinal
     }

@@ -7,8 +7,8 @@ extension NavController {
     /// written (NavTable+Summary.swift). Out of line: the fingerprint calls
     /// it only for a slot whose hash is not kept, and `body` is inlined here.
     @inline(never)
-    static func hash(_ slot: UnsafePointer<NavController?>, encoder e: inout StateEncoder) -> UInt64 {
-        NavSlots.isEmpty(slot) ? 0 : hash(NavSlots.payload(slot), encoder: &e)
+    static func hash(_ slot: NavController?, encoder e: inout StateEncoder) -> UInt64 {
+        slot.map { hash($0, encoder: &e) } ?? 0
     }
 
     /// The controller at `nav`, hashed as a part, its fields read in place
@@ -19,7 +19,7 @@ extension NavController {
     /// controller after a wait that ended none of its work, takes the hash
     /// from it again (`NavTable.shiftTransitions`), not from every field.
     @inline(__always)
-    static func hash(_ nav: UnsafePointer<NavController>, encoder e: inout StateEncoder) -> UInt64 {
+    static func hash(_ nav: NavController, encoder e: inout StateEncoder) -> UInt64 {
         hash(body: body(nav, encoder: &e), times: nav)
     }
 
@@ -28,14 +28,14 @@ extension NavController {
     /// Never 0, the hash of an empty slot, so that a kept hash tells an empty
     /// slot (the fingerprint's end of the compared ids).
     @inline(__always)
-    static func hash(body: PartHasher, times nav: UnsafePointer<NavController>) -> UInt64 {
+    static func hash(body: PartHasher, times nav: NavController) -> UInt64 {
         var m = body
-        if NavSlots.hasTransition(nav) {
-            let t = NavSlots.transition(of: nav)
-            if case .some(let end) = t.pointee.end {
-                m.put(UInt64(bitPattern: Int64(t.pointee.start)), UInt64(bitPattern: Int64(end)))
+        if nav.isTransitioning {
+            let t = nav.transition!
+            if case .some(let end) = t.end {
+                m.put(UInt64(bitPattern: Int64(t.start)), UInt64(bitPattern: Int64(end)))
             } else {
-                m.put(t.pointee.start)
+                m.put(t.start)
             }
         }
         let value = m.value
@@ -53,47 +53,47 @@ extension NavController {
     /// Inlined in `NavSlots.refreshHashes`' loop: called, it cost the call
     /// and six registers saved and restored a controller hashed.
     @inline(__always)
-    static func body(_ nav: UnsafePointer<NavController>, encoder e: inout StateEncoder) -> PartHasher {
+    static func body(_ nav: NavController, encoder e: inout StateEncoder) -> PartHasher {
         var m = PartHasher()
-        let id = nav.pointee.id
-        let stackCount = nav.pointee.stack.count
-        let queueCount = nav.pointee.queue.count
-        let delegate = NavSlots.delegate(of: nav)
-        let tabName = NavSlots.tabName(of: nav)
-        let moving = NavSlots.hasTransition(nav)
+        let id = nav.id
+        let stackCount = nav.stack.count
+        let queueCount = nav.queue.count
+        let delegate = nav.delegate
+        let tabName = nav.tabName
+        let moving = nav.isTransitioning
         // Bits 0-7: the class's features; 8-9: the delegate's case; 10-11:
         // the gesture delegate; 12-14: the flags; 15: a safe delegate; 16: a
         // transition, 17-24 its kind, from, end and flags; 25: a tab name; 26:
         // wide (the id and counts follow whole); 32-63: the id.
-        var shape = UInt64(nav.pointee.cls.features.rawValue)
-        switch delegate.pointee {
+        var shape = UInt64(nav.cls.features.rawValue)
+        switch delegate {
         case .none: break
         case .outside: shape |= 1 << 8
         case .controller(forwardingTo: .none): shape |= 2 << 8
         case .controller(forwardingTo: .some): shape |= 3 << 8
         }
-        switch nav.pointee.gestureDelegate {
+        switch nav.gestureDelegate {
         case .system: break
         case .none: shape |= 1 << 10
         case .controller: shape |= 2 << 10
         }
-        if nav.pointee.contentPanEnabled { shape |= 1 << 12 }
-        if nav.pointee.isPushing { shape |= 1 << 13 }
-        if nav.pointee.barCorrupted { shape |= 1 << 14 }
-        if case .some = nav.pointee.safeDelegate { shape |= 1 << 15 }
+        if nav.contentPanEnabled { shape |= 1 << 12 }
+        if nav.isPushing { shape |= 1 << 13 }
+        if nav.barCorrupted { shape |= 1 << 14 }
+        if case .some = nav.safeDelegate { shape |= 1 << 15 }
         if moving {
-            let t = NavSlots.transition(of: nav)
+            let t = nav.transition!
             shape |= 1 << 16
-            switch t.pointee.kind {
+            switch t.kind {
             case .push: break
             case .pop: shape |= 1 << 17
             case .interactive(_, let cancels): shape |= (cancels ? 3 : 2) << 17
             }
-            if case .some = t.pointee.from { shape |= 1 << 19 }
-            if case .some = t.pointee.end { shape |= 1 << 20 }
-            shape |= t.pointee.flags << 21
+            if case .some = t.from { shape |= 1 << 19 }
+            if case .some = t.end { shape |= 1 << 20 }
+            shape |= t.flags << 21
         }
-        if case .some = tabName.pointee { shape |= 1 << 25 }
+        if case .some = tabName { shape |= 1 << 25 }
         if (UInt64(bitPattern: Int64(id)) | UInt64(stackCount) | UInt64(queueCount)) >> 32 == 0 {
             m.put(shape | UInt64(id) << 32, UInt64(stackCount) | UInt64(queueCount) << 32)
         } else {
@@ -101,34 +101,32 @@ extension NavController {
             m.put(UInt64(stackCount), UInt64(queueCount))
         }
         // The class's name hash with the stack, two words a multiplication.
-        nav.pointee.stack.withUnsafeBufferPointer { m.put(nav.pointee.cls.nameHash, names: $0) }
+        nav.stack.withUnsafeBufferPointer { m.put(nav.cls.nameHash, names: $0) }
         if shape & 1 << 8 != 0 {
             // An outside delegate, the controller's own or the one it forwards to.
             let (name, methods) = e.delegateWords(delegate)
             m.put(name, methods)
         }
-        if case .some(let safe) = nav.pointee.safeDelegate { m.put(safe) }
+        if case .some(let safe) = nav.safeDelegate { m.put(safe) }
         if moving {
             // Through the transition's address: `transition?.kind` and the like
             // copied the whole transition out for each field.
-            let t = NavSlots.transition(of: nav)
-            if case .some(let from) = t.pointee.from { m.put(from) }
-            let removed = t.pointee.removed.count
-            let added = t.pointee.addedBelow.count
+            let t = nav.transition!
+            if case .some(let from) = t.from { m.put(from) }
+            let removed = t.removed.count
+            let added = t.addedBelow.count
             if (removed | added) >> 31 == 0 {
-                m.put(UInt64(removed) | UInt64(added) << 32, t.pointee.to)
+                m.put(UInt64(removed) | UInt64(added) << 32, t.to)
             } else {
-                m.put(1 << 63, t.pointee.to)
+                m.put(1 << 63, t.to)
                 m.put(UInt64(removed), UInt64(added))
             }
-            t.pointee.removed.withUnsafeBufferPointer { m.put($0) }
-            t.pointee.addedBelow.withUnsafeBufferPointer { m.put($0) }
-            if case .interactive(let percent, _) = t.pointee.kind { m.put(percent) }
+            t.removed.withUnsafeBufferPointer { m.put($0) }
+            t.addedBelow.withUnsafeBufferPointer { m.put($0) }
+            if case .interactive(let percent, _) = t.kind { m.put(percent) }
         }
-        nav.pointee.queue.withUnsafeBufferPointer { queue in
-            for i in queue.indices { NavCall.hash(queue.baseAddress! + i, into: &m) }
-        }
-        if case .some(let name) = tabName.pointee { m.put(e.stringHash(name)) }
+        for call in nav.queue { NavCall.hash(call, into: &m) }
+        if case .some(let name) = tabName { m.put(e.stringHash(name)) }
         return m
     }
 }
@@ -170,8 +168,8 @@ extension NavCall {
     /// animated in one word, and the name it holds with that word in one
     /// multiplication (a list of names after its count).
     @inline(__always)
-    static func hash(_ call: UnsafePointer<NavCall>, into m: inout PartHasher) {
-        switch call.pointee {
+    static func hash(_ call: NavCall, into m: inout PartHasher) {
+        switch call {
         case .push(let name, let animated): m.put(animated ? 1 : 0, name)
         case .pop(let animated): m.put(animated ? 3 as UInt64 : 2)
         case .popTo(let name, let animated): m.put(animated ? 5 : 4, name)

@@ -65,11 +65,9 @@ public struct StateEncoder {
     /// whole (a memcpy of the model) before every call; in place, with
     /// `NavigationModel.encode` and its parts inlined, it is read where it is.
     public mutating func fingerprint(of model: inout NavigationModel) -> UInt64 {
-        withUnsafePointer(to: &model) { model in
-            var m = declarations(of: model)
-            NavigationModel.encode(model, into: &m, encoder: &self)
-            return m.value
-        }
+        var m = declarations(of: model)
+        NavigationModel.encode(model, into: &m, encoder: &self)
+        return m.value
     }
 
     /// `fingerprint(of: &model)` of a state of the search whose states this
@@ -81,18 +79,16 @@ public struct StateEncoder {
     /// controller class's name hash and the four durations compared).
     @inline(__always)
     public mutating func fingerprint(ofSearchState model: inout NavigationModel) -> UInt64 {
-        withUnsafePointer(to: &model) { model in
-            var m: PartHasher
-            if declarationsPinned {
-                assert(sameDeclarations(as: model), "a search's states share their declarations")
-                m = cachedDeclarations
-            } else {
-                m = declarations(of: model)
-                declarationsPinned = true
-            }
-            NavigationModel.encode(model, into: &m, encoder: &self)
-            return m.value
+        var m: PartHasher
+        if declarationsPinned {
+            assert(sameDeclarations(as: model), "a search's states share their declarations")
+            m = cachedDeclarations
+        } else {
+            m = declarations(of: model)
+            declarationsPinned = true
         }
+        NavigationModel.encode(model, into: &m, encoder: &self)
+        return m.value
     }
 
     /// The canonical form of `model`, a state one step from `parent`
@@ -121,11 +117,11 @@ public struct StateEncoder {
 
     /// Whether the declarations mixed last are `model`'s.
     @inline(__always)
-    private func sameDeclarations(as model: UnsafePointer<NavigationModel>) -> Bool {
+    private func sameDeclarations(as model: NavigationModel) -> Bool {
         guard let cached = cachedTraits else { return false }
-        return cached.sharesStorage(with: model.pointee.traits)
-            && cachedClassNameHash == model.pointee.controllerClass.nameHash
-            && cachedDurations == model.pointee.durations
+        return cached.sharesStorage(with: model.traits)
+            && cachedClassNameHash == model.controllerClass.nameHash
+            && cachedDurations == model.durations
     }
 
     /// The fingerprint's hasher with the declarations no step changes mixed
@@ -134,22 +130,22 @@ public struct StateEncoder {
     /// state of a search. Mixed for each state, they took three
     /// multiplications and a look at the traits' storage.
     @inline(__always)
-    private mutating func declarations(of model: UnsafePointer<NavigationModel>) -> PartHasher {
+    private mutating func declarations(of model: NavigationModel) -> PartHasher {
         if sameDeclarations(as: model) { return cachedDeclarations }
         return mixDeclarations(of: model)
     }
 
     /// `declarations(of:)` mixed anew, and kept.
     @inline(never)
-    private mutating func mixDeclarations(of model: UnsafePointer<NavigationModel>) -> PartHasher {
+    private mutating func mixDeclarations(of model: NavigationModel) -> PartHasher {
         var m = PartHasher(seed: 0xa076_1d64_78bd_642f)
-        m.put(model.pointee.durations.push, model.pointee.durations.pop)
-        m.put(model.pointee.durations.present, model.pointee.durations.dismiss)
-        let traits = traitsHash(model.pointee.traits, hash: NavigationModel.hash(of:))
-        m.put(traits, model.pointee.controllerClass.nameHash)
+        m.put(model.durations.push, model.durations.pop)
+        m.put(model.durations.present, model.durations.dismiss)
+        let traits = traitsHash(model.traits, hash: NavigationModel.hash(of:))
+        m.put(traits, model.controllerClass.nameHash)
         cachedDeclarations = m
-        cachedDurations = model.pointee.durations
-        cachedClassNameHash = model.pointee.controllerClass.nameHash
+        cachedDurations = model.durations
+        cachedClassNameHash = model.controllerClass.nameHash
         return m
     }
 
@@ -190,15 +186,15 @@ public struct StateEncoder {
     /// (retaining and releasing its name and its set), looked its name up
     /// among the strings hashed lately and walked its set, about 200
     /// instructions (gate.nav: 2.5 % of a search).
-    mutating func delegateWords(_ delegate: UnsafePointer<DelegateSlot>) -> (UInt64, UInt64) {
-        if withUnsafePointer(to: &cachedDelegate, { sameBits($0, delegate) }) { return cachedDelegateWords }
+    mutating func delegateWords(_ delegate: DelegateSlot) -> (UInt64, UInt64) {
+        if cachedDelegate == delegate { return cachedDelegateWords }
         let words: (UInt64, UInt64)
-        switch delegate.pointee {
+        switch delegate {
         case .outside(let outside), .controller(forwardingTo: .some(let outside)):
             words = (stringHash(outside.name), outside.methodMask)
         case .none, .controller(forwardingTo: .none): words = (0, 0)
         }
-        cachedDelegate = delegate.pointee
+        cachedDelegate = delegate
         cachedDelegateWords = words
         return words
     }
@@ -247,172 +243,5 @@ public struct StateEncoder {
         cachedTraits = traits
         cachedTraitsHash = value
         return value
-    }
-}
-
-/// The words of a fingerprint or of a part hashed on its own, mixed into a
-/// local variable (in registers, once inlined): an encoder's field, the
-/// encoder being `inout`, was stored back to memory after every word. A
-/// word is one multiplication (`put(_:)`); `put(_:_:)` mixes two words with
-/// one (as wyhash takes 16 bytes).
-struct PartHasher {
-    private var h: UInt64
-
-    /// A part's hasher (a controller, a string, an entry of a container).
-    @inline(__always)
-    init(seed: UInt64 = 0x2d35_8dcc_aa6c_78a5) { h = seed }
-
-    @inline(__always)
-    mutating func put(_ word: UInt64) {
-        h = StateEncoder.mum(h ^ word, 0xe703_7ed1_a0b4_28db)
-    }
-
-    @inline(__always)
-    mutating func put(_ a: UInt64, _ b: UInt64) {
-        h = StateEncoder.mum(h ^ a, b ^ 0x5899_65cc_7537_4cc3)
-    }
-
-    @inline(__always)
-    mutating func put(_ value: Int) { put(UInt64(bitPattern: Int64(value))) }
-
-    @inline(__always)
-    mutating func put(_ a: Int, _ b: Int) { put(UInt64(bitPattern: Int64(a)), UInt64(bitPattern: Int64(b))) }
-
-    /// A screen name in one word: the class number high, the ordinal low; an
-    /// ordinal that does not fit 32 bits is marked and follows in a word of its own.
-    @inline(__always)
-    mutating func put(_ name: ScreenName) {
-        if name.ordinal >= 0, name.ordinal < 0xFFFF_FFFF {
-            put(UInt64(name.cls.id) << 32 | UInt64(name.ordinal))
-        } else {
-            put(UInt64(name.cls.id) << 32 | 0xFFFF_FFFF)
-            put(name.ordinal)
-        }
-    }
-
-    /// `word`, then `name` as `put(_ name:)` puts it, the two in one multiplication.
-    @inline(__always)
-    mutating func put(_ word: UInt64, _ name: ScreenName) {
-        if name.ordinal >= 0, name.ordinal < 0xFFFF_FFFF {
-            put(word, UInt64(name.cls.id) << 32 | UInt64(name.ordinal))
-        } else {
-            put(word, UInt64(name.cls.id) << 32 | 0xFFFF_FFFF)
-            put(name.ordinal)
-        }
-    }
-
-    @inline(__always)
-    mutating func put(_ names: UnsafeBufferPointer<ScreenName>) {
-        for name in names { put(name) }
-    }
-
-    /// `lead`, then the names, two words to a multiplication (`put(_:_:)`):
-    /// `lead` with the first name when they are odd, alone when they are
-    /// even, then the others in pairs (`put(pair:_:)`). A controller's stack,
-    /// a name a multiplication, took about 13 instructions a name, and its
-    /// class's name hash one more multiplication of its own. Each name is the
-    /// word `put(_ name:)` gives it, its ordinal after the pair when it is
-    /// marked; the count, mixed before, tells how the words are paired.
-    @inline(__always)
-    mutating func put(_ lead: UInt64, names: UnsafeBufferPointer<ScreenName>) {
-        let count = names.count
-        guard let base = names.baseAddress, count > 0 else {
-            put(lead)
-            return
-        }
-        // Every name taken as fitting, its ordinal or'ed into `ordinals`, and
-        // all mixed again the marking way (`markedNames`) when one did not
-        // fit: a test a pair cost 3-4 instructions.
-        let start = self
-        var ordinals: UInt64 = 0
-        var i = count & 1
-        if i == 1 {
-            ordinals = UInt64(bitPattern: Int64(base.pointee.ordinal))
-            put(lead, Self.word(base.pointee))
-        } else {
-            put(lead)
-        }
-        while i < count {
-            ordinals |= UInt64(bitPattern: Int64(base[i].ordinal)) | UInt64(bitPattern: Int64(base[i + 1].ordinal))
-            put(Self.word(base[i]), Self.word(base[i + 1]))
-            i += 2
-        }
-        if ordinals >= 0xFFFF_FFFF { self = Self.markedNames(start, lead, names) }
-    }
-
-    /// A name's word when its ordinal fits (`put(_ name:)`).
-    @inline(__always)
-    static func word(_ name: ScreenName) -> UInt64 {
-        UInt64(name.cls.id) << 32 | UInt64(bitPattern: Int64(name.ordinal))
-    }
-
-    /// `put(_:names:)` into `m`, each pair tested (`put(pair:_:)`): when an
-    /// ordinal does not fit, out of line and by value.
-    @inline(never)
-    static func markedNames(_ m: PartHasher, _ lead: UInt64, _ names: UnsafeBufferPointer<ScreenName>) -> PartHasher {
-        var m = m
-        let base = names.baseAddress!
-        var i = names.count & 1
-        if i == 1 { m.put(lead, base.pointee) } else { m.put(lead) }
-        while i < names.count {
-            m.put(pair: base[i], base[i + 1])
-            i += 2
-        }
-        return m
-    }
-
-    /// Two names, each as `put(_ name:)` words it, in one multiplication;
-    /// a marked name's ordinal follows the pair (`putMarked`).
-    @inline(__always)
-    mutating func put(pair a: ScreenName, _ b: ScreenName) {
-        // Both ordinals below the mark (the or of two is at least each): one test.
-        if UInt64(bitPattern: Int64(a.ordinal)) | UInt64(bitPattern: Int64(b.ordinal)) < 0xFFFF_FFFF {
-            put(Self.word(a), Self.word(b))
-        } else {
-            self = Self.marked(self, a, b)
-        }
-    }
-
-    /// `put(pair:_:)` into `m` when an ordinal may not fit: out of line, as it
-    /// never runs in practice, and by value (`inout`, it kept the hasher in
-    /// memory through the whole stack's loop: 31 instructions a state more
-    /// on legacy.nav).
-    @inline(never)
-    static func marked(_ m: PartHasher, _ a: ScreenName, _ b: ScreenName) -> PartHasher {
-        var m = m
-        let fitsA = a.ordinal >= 0 && a.ordinal < 0xFFFF_FFFF
-        let fitsB = b.ordinal >= 0 && b.ordinal < 0xFFFF_FFFF
-        m.put(
-            UInt64(a.cls.id) << 32 | (fitsA ? UInt64(a.ordinal) : 0xFFFF_FFFF),
-            UInt64(b.cls.id) << 32 | (fitsB ? UInt64(b.ordinal) : 0xFFFF_FFFF))
-        if !fitsA { m.put(a.ordinal) }
-        if !fitsB { m.put(b.ordinal) }
-        return m
-    }
-
-    /// The bytes' count, then the bytes eight to a word, the last padded with zeros.
-    mutating func put(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        let count = bytes.count
-        put(count)
-        guard let base = bytes.baseAddress else { return }
-        let raw = UnsafeRawPointer(base)
-        var i = 0
-        while i + 8 <= count {
-            put(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-            i += 8
-        }
-        guard i < count else { return }
-        var word: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < count {
-            word |= UInt64(base[i]) << shift
-            shift += 8
-            i += 1
-        }
-        put(word)
-    }
-
-    var value: UInt64 {
-        @inline(__always) get { StateEncoder.mum(h, 0x8ebc_6af0_9c88_c6e3) }
     }
 }

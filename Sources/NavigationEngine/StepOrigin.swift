@@ -1,9 +1,8 @@
-/// What the canonical form of a state one step from a parent reads of the
-/// parent (`NavigationModel.renameInstances(stepFrom:)`): the instances made
-/// and alive, and the class counters. Taken before the step, it lets the
-/// step run on the parent's own model, where a copy of the parent was made
-/// for it: the explorer's last step from a parent runs so, which saves a
-/// `reset(to:)` a parent (legacy.nav: about 550 instructions each).
+/// What the canonical form of a state one step from a parent reads of the parent
+/// (`NavigationModel.renameInstances(stepFrom:)`): the instances made and alive,
+/// and the class counters. Taken before the step, it lets the step run on the
+/// parent's own model, where a copy of the parent was made for it: the explorer's
+/// last step from a parent runs so, which saves a `reset(to:)` a parent.
 public struct StepOrigin: Sendable {
     var created = 0
     var screenCount = 0
@@ -11,11 +10,17 @@ public struct StepOrigin: Sendable {
 
     public init() {}
 
-    /// Takes the parent's, sharing its counters' storage (`ClassCounters.assign(from:)`).
-    @inline(__always)
+    /// Takes the parent's, sharing its counters' storage.
+    public mutating func take(from parent: NavigationModel) {
+        created = parent.created
+        screenCount = parent.screens.count
+        counters = parent.counters
+    }
+
+    /// `take(from:)` of the model `parent` points to (the explorer's storage).
     public mutating func take(from parent: UnsafePointer<NavigationModel>) {
         created = parent.pointee.created
         screenCount = parent.pointee.screens.count
-        counters.assign(from: parent.pointer(to: \.counters)!)
+        counters = parent.pointee.counters
     }
 }

@@ -111,7 +111,9 @@ struct MemoryBudget {
         let stacks = min(ExploreCommand.maxJobs, jobs) * (9 << 20)
         var limit = rlimit()
         if getrlimit(addressSpaceLimit, &limit) == 0, limit.rlim_cur < UInt(Int.max) {
-            consider(Int(limit.rlim_cur) - virtual - stacks, "ulimit -v")
+            // The threads' stacks take address space; past half of it, fewer threads are made.
+            let room = Int(limit.rlim_cur) - virtual
+            consider(room - min(stacks, room / 2), "ulimit -v")
         }
         if getrlimit(dataLimit, &limit) == 0, limit.rlim_cur < UInt(Int.max) {
             consider(Int(limit.rlim_cur) - resident, "ulimit -d")

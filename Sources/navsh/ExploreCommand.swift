@@ -215,6 +215,12 @@ enum ExploreCommand {
         exploreInterrupted = 0
         signal(SIGINT) { _ in exploreInterrupted = SIGINT }
         signal(SIGTERM) { _ in exploreInterrupted = SIGTERM }
+        // A parent may have started navsh with them blocked (a thread pool's mask is inherited).
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        sigaddset(&handled, SIGINT)
+        sigaddset(&handled, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         defer {
             signal(SIGINT, SIG_DFL)
             signal(SIGTERM, SIG_DFL)

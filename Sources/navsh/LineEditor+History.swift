@@ -62,9 +62,9 @@ extension LineEditor {
         }
         if let slash = historyPath.lastIndex(of: "/"), slash != historyPath.startIndex {
             let parent = String(historyPath[..<slash])
-            // Folders are made below $XDG_STATE_HOME or $HOME, never those themselves.
-            let base = historyPath.hasSuffix("/.local/state/navsh/history") ? 3 : 1
-            if let reason = HistoryFile.baseMissing(parent, levels: base) ?? makeDirectories(parent) {
+            // Folders are made below $HOME, never $HOME itself.
+            let fromHome = historyPath.hasSuffix("/.local/state/navsh/history")
+            if let reason = (fromHome ? HistoryFile.baseMissing(parent, levels: 3) : nil) ?? makeDirectories(parent) {
                 warn(reason)
                 return
             }

@@ -32,7 +32,7 @@ extension LiveView {
             parts.append(
                 s.isPush
                     ? "push \(s.incoming) \(percent)%"
-                    : "pop \(s.outgoing) \(percent)%\(s.heldByFinger ? " (finger)" : "")")
+                    : "pop to \(s.incoming) \(percent)%\(s.heldByFinger ? " (finger)" : "")")
         }
         if let sheet = p.sheet { parts.append("sheet \(sheet.screen) \(Int((sheet.height * 100).rounded()))%") }
         if let text = p.alertText { parts.append("alert \"\(text)\"") }
@@ -71,7 +71,7 @@ extension LiveView {
         var status = "  \(p.clock)ms"
         if let s = p.slide {
             let percent = Int((s.progress * 100).rounded())
-            status += s.isPush ? " · push \(s.incoming) \(percent)%" : " · pop \(s.outgoing) \(percent)%"
+            status += s.isPush ? " · push \(s.incoming) \(percent)%" : " · pop to \(s.incoming) \(percent)%"
             if s.heldByFinger { status += " (finger)" }
         }
         if let sheet = p.sheet, sheet.height < 1 {

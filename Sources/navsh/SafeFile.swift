@@ -141,7 +141,7 @@ enum SafeFile {
     /// (no script folder) write where they say. The path to write, or why not.
     static func confine(_ path: String, scriptFolder: String?, allowed: [String]) -> Result<String, Problem> {
         guard let scriptFolder else { return .success(path) }
-        let full = path.hasPrefix("/") || scriptFolder.isEmpty ? path : "\(scriptFolder)/\(path)"
+        let full = path.hasPrefix("/") || scriptFolder.isEmpty || scriptFolder == "." ? path : "\(scriptFolder)/\(path)"
         let roots = ([scriptFolder] + allowed).compactMap(realPath)
         func inside(_ real: String) -> Bool {
             roots.contains { root in root == "/" || real == root || real.hasPrefix(root + "/") }

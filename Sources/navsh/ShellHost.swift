@@ -72,8 +72,8 @@ final class ShellHost: SessionHost {
         case .failure(let problem): return .failure(.session(.cannotRecord(path: path, reason: problem.reason)))
         case .success(let p): full = p
         }
-        if let session, let problem = recordingTargetIsBeingRead(full, session: session) {
-            return .failure(.session(problem))
+        if let session, case .cannotRecord(_, let reason)? = recordingTargetIsBeingRead(full, session: session) {
+            return .failure(.session(.cannotRecord(path: path, reason: reason)))
         }
         let file: UnsafeMutablePointer<FILE>
         switch SafeFile.openForAppending(full, protecting: []) {

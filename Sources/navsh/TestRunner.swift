@@ -30,7 +30,11 @@ enum TestRunner {
             if (st.st_mode & S_IFMT) == S_IFDIR {
                 let before = found.files.count
                 walk(path, into: &found)
-                if found.files.count == before, !found.problems.contains(where: { $0.0 == path || $0.0.hasPrefix(path.hasSuffix("/") ? path : path + "/") }) {
+                if found.files.count == before,
+                    !found.problems.contains(where: {
+                        $0.0 == path || $0.0.hasPrefix(path.hasSuffix("/") ? path : path + "/")
+                    })
+                {
                     found.problems.append((path, "no .nav files in this folder"))
                 }
             } else {
@@ -70,7 +74,8 @@ enum TestRunner {
                 writer.line("FAIL \(printable(file))")
                 for diagnostic in sink.diagnostics { writer.line("  \(printable(diagnostic))") }
                 if let line = mustFailOn {
-                    writer.line("  \(printable(file)): expected to fail on line \(line) only (\(ExpectedFailure.pragma))")
+                    writer.line(
+                        "  \(printable(file)): expected to fail on line \(line) only (\(ExpectedFailure.pragma))")
                 }
             }
         }
@@ -84,7 +89,8 @@ enum TestRunner {
     /// cannot be read is a problem, not a silent skip.
     static func walk(_ directory: String, into found: inout Found) {
         guard let dir = opendir(directory) else {
-            found.problems.append((directory, "cannot read folder '\(printable(directory))': \(String(cString: strerror(errno)))"))
+            found.problems.append(
+                (directory, "cannot read folder '\(printable(directory))': \(String(cString: strerror(errno)))"))
             return
         }
         var files: [String] = []

@@ -40,24 +40,31 @@ struct BruteForce {
     init(setup path: String) throws {
         self.path = path
         directory = (path as NSString).deletingLastPathComponent
-        let text = try String(contentsOfFile: path, encoding: .utf8)
         var actions: [String] = []
         var invariants: [String] = []
         var checks: [String]?
         var lengths = ["push": 350, "pop": 350, "present": 400, "dismiss": 400]
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let words = Self.words(String(raw))
-            guard let first = words.first else { continue }
-            switch first {
-            case "explore": actions += words.dropFirst()
-            case "invariant":
-                invariants.append(String(raw.drop { $0 == " " }.dropFirst("invariant".count).drop { $0 == " " }))
-            case "check": checks = Array(words.dropFirst()).filter { $0 != "none" }
-            case "set" where words.count == 4 && words[1] == "duration":
-                lengths[words[2]] = Self.milliseconds(words[3])
-            default: break
+        // The setup's lines, and those of the files it sources, in order.
+        func read(_ file: String) throws {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let here = (file as NSString).deletingLastPathComponent
+            for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let words = Self.words(String(raw))
+                guard let first = words.first else { continue }
+                switch first {
+                case "source" where words.count == 2:
+                    try read(words[1].hasPrefix("/") ? words[1] : "\(here)/\(words[1])")
+                case "explore": actions += words.dropFirst()
+                case "invariant":
+                    invariants.append(String(raw.drop { $0 == " " }.dropFirst("invariant".count).drop { $0 == " " }))
+                case "check": checks = Array(words.dropFirst()).filter { $0 != "none" }
+                case "set" where words.count == 4 && words[1] == "duration":
+                    lengths[words[2]] = Self.milliseconds(words[3])
+                default: break
+                }
             }
         }
+        try read(path)
         self.actions = actions
         var properties: [(Int, String, String?)] = []
         let lines = [

@@ -6,7 +6,8 @@ import Testing
 @testable import NavExplorer
 
 /// `navsh explore` against the brute-force reference (BruteForce.swift) on
-/// every setup of scripts/findings/setups and scripts/bench.d/explore: the
+/// every setup of scripts/findings/setups, scripts/ios26/setups and
+/// scripts/bench.d/explore: the
 /// same verdict, the same shortest length and the same first
 /// counterexample, with and without `--all`, one job and two.
 @Suite("Explorer against brute force", .serialized)
@@ -60,6 +61,9 @@ struct BruteForceReferenceTests {
         let name = "\((path as NSString).lastPathComponent) at depth \(depth)"
         let all = reference.search(depth: depth, all: true)
         let first = BruteForce.first(of: all)
+        #expect(
+            Self.explorer(path, depth: depth, all: false, jobs: 1).startDurations == reference.durations,
+            "\(name): the durations a wait stops short by")
         for jobs in [1, 2] {
             let one = Self.explorer(path, depth: depth, all: false, jobs: jobs).run()
             let got = Self.findings(of: one)
@@ -93,6 +97,13 @@ struct BruteForceReferenceTests {
         arguments: setups("scripts/bench.d/explore").map { ($0 as NSString).lastPathComponent })
     func benchSetup(_ file: String) throws {
         try compare("\(Self.root)/scripts/bench.d/explore/\(file)")
+    }
+
+    @Test(
+        "explore and brute force agree on every setup with iOS 26 pre-emption on",
+        arguments: setups("scripts/ios26/setups").map { ($0 as NSString).lastPathComponent })
+    func preemptionSetup(_ file: String) throws {
+        try compare("\(Self.root)/scripts/ios26/setups/\(file)")
     }
 
     @Test("a release after a content drag can end together with a push (issue 35, case 1)")

@@ -116,6 +116,7 @@ struct TimelinePageTests {
         #expect(
             SVGLayout.breakPoint("UISafeNavigationController.x", columns: 20) == 16, "a long name: where a word begins")
         #expect(SVGLayout.breakPoint("navigationitemisverylong.x", columns: 10) == 26, "else whole")
+        #expect(SVGLayout.breakPoint("(GateNavigationController", columns: 20) == 15, "not after the ( alone")
         for columns in [12, 20, 30] {
             let cut = SVGLayout.breakPoint(text, columns: columns)
             #expect(cut <= columns)
@@ -135,6 +136,18 @@ struct TimelinePageTests {
         let fixed = try size(1)
         let (s1, s2) = (try size(200) - fixed, try size(400) - fixed)
         #expect(Double(s2) / Double(s1) < 2.1 && Double(s2) / Double(s1) > 1.9, "\(s1) \(s2)")
+    }
+
+    @Test("a line that fails puts the phone back as it was before the line")
+    func rollback() throws {
+        let (files, _) = written("push A\npush B; popto Nowhere\ntimeline p.html")
+        let page = try #require(files["p.html"])
+        let d = try data(page)
+        let frames = try #require(d["ft"] as? [[Any]])
+        let placed = try #require(d["fs"] as? [Int])
+        // The last frame placed (the table holds each frame once: A's comes back).
+        let last = try #require(placed.last)
+        #expect(frames[last][0] as? String == "A", "the line's push of B was taken back")
     }
 
     @Test("after an undo the page keeps no frame of what was undone")

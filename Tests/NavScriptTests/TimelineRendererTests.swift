@@ -91,7 +91,7 @@ private let otherKinds: [Event] = [
     Event(
         time: 0,
         payload: .windowRoot(
-            controller: .plain, roots: [fixtureNames.existing("Feed")!, fixtureNames.existing("Notes")!], tabs: true)),
+            controller: .plain, roots: [screen("Feed"), screen("Notes")], tabs: true)),
     Event(time: 0, payload: .tabSelected(name: "Notes", reselected: false)),
     Event(time: 0, payload: .lifecycle(notes, .viewDidAppear(false))),
     Event(time: 0, payload: .gateHidesBack(login2)),

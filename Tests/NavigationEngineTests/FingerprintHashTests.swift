@@ -28,13 +28,13 @@ struct FingerprintHashTests {
     func writtenInPlace() throws {
         var a = model()
         let id = try #require(a.navs.keys.first)
-        #expect(a.navs.slots.meta[id].hashed, "canonicalize keeps the hash of a table held alone")
+        #expect(a.navs.meta[id].hashed, "canonicalize keeps the hash of a table held alone")
         let before = fingerprint(a)
         // The table is held alone (its hash was kept): the write is in place, no copy.
         a.navs[id]?.barCorrupted = true
         #expect(fingerprint(a) != before)
         a.canonicalize()
-        #expect(a.navs.slots.meta[id].hashed)
+        #expect(a.navs.meta[id].hashed)
         let changed = fingerprint(a)
         #expect(changed != before)
         a.navs[id]?.barCorrupted = false
@@ -51,10 +51,10 @@ struct FingerprintHashTests {
         // b's first write copies the shared table, summaries and all.
         b.navs[id]?.contentPanEnabled.toggle()
         #expect(a != b)
-        #expect(!b.navs.slots.meta[id].hashed)
+        #expect(!b.navs.meta[id].hashed)
         #expect(fingerprint(a) != fingerprint(b))
         b.canonicalize()
-        #expect(b.navs.slots.meta[id].hashed)
+        #expect(b.navs.meta[id].hashed)
         #expect(fingerprint(a) != fingerprint(b))
         b.navs[id]?.contentPanEnabled.toggle()
         #expect(a == b)
@@ -68,8 +68,8 @@ struct FingerprintHashTests {
         var b = a
         // Rewritten unchanged: b's copy of the table has no kept hash.
         b.navs[id]?.isPushing = a.navs[id]?.isPushing ?? false
-        #expect(!b.navs.slots.meta[id].hashed)
-        #expect(a.navs.slots.meta[id].hashed)
+        #expect(!b.navs.meta[id].hashed)
+        #expect(a.navs.meta[id].hashed)
         #expect(a == b)
         #expect(fingerprint(a) == fingerprint(b))
     }
@@ -87,14 +87,14 @@ struct FingerprintHashTests {
         let before = fingerprint(a)
         var events: [Event] = []
         a.advanceClock(to: 100, events: &events)
-        #expect(a.navs.slots.meta[id].hashed, "the clock alone leaves the controller as it was")
+        #expect(a.navs.meta[id].hashed, "the clock alone leaves the controller as it was")
         a.canonicalize()
-        #expect(a.navs.slots.meta[id].hashed, "its times moved, its hash was kept")
+        #expect(a.navs.meta[id].hashed, "its times moved, its hash was kept")
         #expect(fingerprint(a) != before)
         var b = a
         // Rewritten unchanged: b's copy of the table has no kept hash.
         b.navs[id]?.isPushing = a.navs[id]?.isPushing ?? false
-        #expect(!b.navs.slots.meta[id].hashed)
+        #expect(!b.navs.meta[id].hashed)
         #expect(a == b)
         #expect(fingerprint(a) == fingerprint(b))
     }

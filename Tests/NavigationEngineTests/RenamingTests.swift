@@ -140,7 +140,7 @@ struct RenamingTests {
                 var whole = model
                 whole.renameInstances()
                 var quick = model
-                withUnsafePointer(to: parent) { quick.renameInstances(stepFrom: $0) }
+                quick.renameInstances(stepFrom: parent)
                 #expect(quick == whole, "\(setup) step \(step): \(move)")
                 var encoder = StateEncoder()
                 let fingerprint = encoder.fingerprint(of: quick)

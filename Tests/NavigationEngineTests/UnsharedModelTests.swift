@@ -47,7 +47,7 @@ struct UnsharedModelTests {
         let model = Self.busyModel()
         let copy = model.unshared()
         #expect(!copy.traits.sharesStorage(with: model.traits))
-        #expect(copy.navs.slots !== model.navs.slots)
+        #expect(!sameStorage(copy.navs.slots, model.navs.slots))
         for id in model.navs.ids {
             guard let original = model.navs[id], let mine = copy.navs[id] else { continue }
             #expect(!sameBuffer(original.stack, mine.stack))

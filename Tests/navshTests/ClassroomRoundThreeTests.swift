@@ -125,6 +125,31 @@ final class ClassroomRoundThreeTests: TerminalTestCase {
         try pane.waitFor("^A B C$", regex: true)
     }
 
+    // Defect 3: a section by words of its heading, back to an earlier one by number.
+    func testJumpToASectionByItsHeading() throws {
+        try start(["-i", try lesson(threeSections)], ready: "At A. [Enter]")
+        try pane.type("third")
+        try pane.waitFor("At C. [Enter]")
+        try pane.type("1")
+        try pane.waitFor("(left the lesson", timeout: 0.5, orNot: true)
+        try pane.keys(["Escape"])
+        try pane.waitFor("left the lesson")
+        try pane.type("stack")
+        try pane.waitFor("^A$", regex: true)
+    }
+
+    // Point 7: `--live` starts a lesson animated (real clock) with the phone drawn.
+    func testLiveOptionStartsALessonAnimated() throws {
+        let began = Date()
+        try start(
+            ["--live", "--speed", "0.5", "-i", try lesson("push Home\npush Detail\npause \"look\"\n")],
+            ready: "look [Enter]")
+        XCTAssertGreaterThan(Date().timeIntervalSince(began), 0.6, "the push did not play in real time")
+        let lines = try pane.lines()
+        XCTAssertTrue(lines[0].hasPrefix("╭"), lines.joined(separator: "\n"))
+        XCTAssertTrue(lines[1].contains("‹ Home") && lines[1].contains("Detail"), lines.joined(separator: "\n"))
+    }
+
     // Defect 3: a command typed at a pause is not thrown away in silence, and the lesson waits.
     func testCommandTypedAtAPauseIsNotRunAndSaysSo() throws {
         try start(["-i", try lesson(threeSections)], ready: "At A. [Enter]")
@@ -188,6 +213,44 @@ final class ClassroomRoundThreeTests: TerminalTestCase {
         let lines = try pane.lines()
         XCTAssertFalse(lines.contains { $0.contains("ms left") }, lines.joined(separator: "\n"))
         XCTAssertTrue(lines.contains("navsh> stack"), lines.joined(separator: "\n"))
+    }
+
+    // Point 4: a navigation controller being presented rises over the presenting screen (the
+    // picture drew the presented one behind itself, with its title in the bar).
+    func testPresentedNavigationControllerRisesOverThePresenter() throws {
+        try start(["--speed", "0.1"])
+        try pane.type("show live")
+        try pane.type("push Home")
+        try pane.waitFor("stack: Home")
+        try pane.type("present Sheet nav &")
+        try pane.waitFor("· Sheet [1-9][0-9]?%", regex: true)
+        let phone = try pane.lines()
+        XCTAssertTrue(phone[1].contains("Home") && !phone[1].contains("Sheet"), phone.joined(separator: "\n"))
+    }
+
+    // Point 5: the progress line and the phone name a pop alike (`pop to Home`, not `pop Detail`).
+    func testPopIsNamedAlikeOnPhoneAndProgressLine() throws {
+        try start(["--speed", "0.1"])
+        try pane.type("show live")
+        try pane.type("push Home")
+        try pane.type("push Detail")
+        try pane.waitFor("stack: Home Detail", timeout: 15)
+        try pane.type("pop")
+        try pane.waitFor("… pop to Home")
+        let lines = try pane.lines()
+        XCTAssertTrue(lines.prefix(16).contains { $0.contains("· pop to Home") }, lines.joined(separator: "\n"))
+    }
+
+    // Point 5: `root` and `tabs` events name the new instances (they named the class: `Home`,
+    // while `alive` said `Home#2`). A fix in the engine (NavigationModel+Fingers.swift).
+    func testRootEventNamesTheInstance() throws {
+        try start()
+        try pane.type("root Home")
+        try pane.type("root Home")
+        try pane.waitFor("rootViewController: Home#2)")
+        try pane.type("tabs A B")
+        try pane.type("tabs A B")
+        try pane.waitFor("rootViewController: A#2), UINavigationController(rootViewController: B#2)")
     }
 
     // Point 5: `explore` typed at the prompt says what it did and how to search.
@@ -265,6 +328,24 @@ final class ClassroomRoundThreeTests: TerminalTestCase {
         XCTAssertTrue(s.transcript.contains("\u{1B}[?2026h\u{1B}[?25l"), "no synchronised frame with the cursor hidden")
         s.send("quit\r")
         XCTAssertEqual(try s.waitForExit(), 0)
+    }
+
+    // Issue 36 item 9: SIGTERM at a pause of a lesson run with -i ends navsh
+    // cleanly: status 143, the live picture's scroll region given back (the
+    // default action left the terminal with it).
+    func testSigtermAtAPauseRestoresTheTerminal() throws {
+        var env = environment(history: historyPath)
+        env["TERM"] = "xterm"
+        let file = try lesson("show live\npush Home\npause \"look\"\npush Detail\n")
+        let s = try PTYSession(
+            executable: try NavshBinary.require(), arguments: ["--no-init", "-i", file], environment: env)
+        try s.expect("look [Enter]")
+        s.drain(for: 0.3)
+        let before = s.transcript.utf8.count
+        kill(s.pid, SIGTERM)
+        XCTAssertEqual(try s.waitForExit(), 143)
+        let after = String(decoding: Array(s.transcript.utf8.dropFirst(before)), as: UTF8.self)
+        XCTAssertTrue(after.contains("\u{1B}[r"), "the scroll region stayed: \(after.debugDescription)")
     }
 
     // Issue 36 item 12: under TERM=dumb `show live` sends no cursor or scroll-region sequence.
@@ -346,7 +427,7 @@ final class TmuxPane {
     func lines() throws -> [String] { try tmux(["capture-pane", "-p"]).components(separatedBy: "\n") }
 
     /// The pane's text and its scrollback.
-    var text: String { (try? tmux(["capture-pane", "-p", "-S", "-200"])) ?? "" }
+    var text: String { (try? tmux(["capture-pane", "-p", "-J", "-S", "-200"])) ?? "" }
 
     func cursorRow() throws -> Int? {
         Int(try tmux(["display-message", "-p", "#{cursor_y}"]).trimmingCharacters(in: .whitespacesAndNewlines))
@@ -368,7 +449,9 @@ final class TmuxPane {
 
     /// Waits until a line of the pane (or its scrollback) contains `needle` (or matches it, a regular expression).
     @discardableResult
-    func waitFor(_ needle: String, regex: Bool = false, timeout: TimeInterval = 10) throws -> [String] {
+    func waitFor(_ needle: String, regex: Bool = false, timeout: TimeInterval = 10, orNot: Bool = false) throws
+        -> [String]
+    {
         let deadline = Date().addingTimeInterval(timeout * PTYSession.patience / 2)
         while Date() < deadline {
             let lines = text.components(separatedBy: "\n")
@@ -379,6 +462,7 @@ final class TmuxPane {
             if found { return lines }
             usleep(100_000)
         }
+        if orNot { return [] }
         throw PTYError("timed out waiting for \(needle.debugDescription); pane:\n\(text)")
     }
 }

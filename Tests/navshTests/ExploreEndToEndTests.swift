@@ -118,9 +118,9 @@ struct ExploreEndToEndTests {
             (["explore", "setup.nav", "--depth"], "navsh: option '--depth' needs a value"),
             (
                 ["explore", "setup.nav", "--jobs", "0"],
-                "navsh: invalid value '0' for '--jobs' (a whole number, 1 or more)"
+                "navsh: invalid value '0' for '--jobs' (a whole number from 1 to 1,024)"
             ),
-            (["explore", "setup.nav", "--shard", "1/2"], "navsh: '--shard K/N' and '--prefix-depth D' go together"),
+            (["explore", "setup.nav", "--prefix-depth", "2"], "navsh: '--prefix-depth D' goes with '--shard K/N'"),
             (["explore", "missing.nav"], "navsh: cannot read 'missing.nav': No such file or directory"),
             (["explore", "plain.nav"], "navsh: explore: no 'explore ACTION...' line in plain.nav: nothing to explore"),
             (["explore", "failing.nav"], "failing.nav:2: expectation failed: expect depth 5 (the depth is 1)"),

@@ -28,7 +28,7 @@ struct RoundThreeTests {
         return try E2E.run(["-c", script], in: dir, environment: env, executable: "/bin/sh", timeout: timeout)
     }
 
-    func shards(_ dir: URL, _ count: Int, extra: String = "", depth: Int = 6) throws {
+    func shards(_ dir: URL, _ count: Int, extra: String = "--prefix-depth 2", depth: Int = 6) throws {
         for k in 0..<count {
             let r = try sh(
                 "$N explore setup.nav --depth \(depth) --jobs 1 --shard \(k)/\(count) --json \(extra) > s\(k).json",
@@ -43,14 +43,15 @@ struct RoundThreeTests {
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
         try shards(dir, 3)
         let legacy = try sh(
-            "$N explore setup.nav --depth 6 --jobs 1 --shard 0/3 --json --profile legacy > s0.json", in: dir)
+            "$N explore setup.nav --depth 6 --jobs 1 --shard 0/3 --json --profile legacy --prefix-depth 2 > s0.json",
+            in: dir)
         #expect(legacy.status <= 1)
         var merged = try sh("$N explore --merge s0.json s1.json s2.json", in: dir)
         #expect(merged.status == 2, "\(merged)")
         #expect(merged.stderr.contains("profiles"), "\(merged)")
         try shards(dir, 3)
         try E2E.write(Self.gate + "screen Editor plain\n", to: "setup.nav", in: dir)
-        _ = try sh("$N explore setup.nav --depth 6 --jobs 1 --shard 2/3 --json > s2.json", in: dir)
+        _ = try sh("$N explore setup.nav --depth 6 --jobs 1 --shard 2/3 --json --prefix-depth 2 > s2.json", in: dir)
         merged = try sh("$N explore --merge s0.json s1.json s2.json", in: dir)
         #expect(merged.status == 2, "\(merged)")
         #expect(merged.stderr.contains("setup files"), "\(merged)")
@@ -103,7 +104,7 @@ struct RoundThreeTests {
         let jobs = try sh("$N explore setup.nav --depth 3 --jobs 281474976710656", in: dir)
         #expect(jobs.exited && jobs.status == 2, "\(jobs)")
         let batch = try sh("NAVSH_EXPLORE_BATCH=9223372036854775807 $N explore setup.nav --depth 3 --jobs 2", in: dir)
-        #expect(batch.exited && batch.status == 1, "\(batch)")
+        #expect(batch.exited && batch.status == 0, "\(batch)")
     }
 
     @Test("item 4: out of memory stops the search with its summary")
@@ -166,7 +167,7 @@ struct RoundThreeTests {
     func mergeOptions() throws {
         let dir = try E2E.tempDir()
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
-        try shards(dir, 3) // no --prefix-depth: D = 2
+        try shards(dir, 3, extra: "") // no --prefix-depth: D = 2
         for option in ["--all", "--depth 3", "--profile legacy", "--jobs 2"] {
             let r = try sh("$N explore --merge s0.json s1.json s2.json \(option)", in: dir)
             #expect(r.status == 2, "\(option): \(r)")
@@ -218,7 +219,7 @@ struct RoundThreeTests {
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
         // Under ulimit -v not every thread asked for can be made: the summary says how many were.
         r = try sh("ulimit -v 400000; $N explore setup.nav --depth 2 --jobs 1000", in: dir)
-        #expect(r.status == 1 && !r.stdout.contains("1000 jobs"), "\(r)")
+        #expect(r.status == 0 && !r.stdout.contains("1000 jobs"), "\(r)")
         try E2E.write("set profile legacy\nsource x.nav\nset clock virtual\npop &\n", to: "out.nav", in: dir)
         r = try sh("$N explore setup.nav --depth 1 --out out.nav; test -e out.nav; echo $?", in: dir)
         #expect(r.stdout.hasSuffix("1\n"), "\(r)")

@@ -121,6 +121,11 @@ final class TimelinePageBrowserTests: XCTestCase {
         XCTAssertEqual(done["title"], "Detail")
         XCTAssertEqual(done["top"], "Detail")
         XCTAssertEqual(done["slide"], "", "the push has ended: drawn at rest")
+        // Playing: the browser's virtual time (2 s) runs the page's clock on from 0 ms at 0.1x, through the push.
+        let played = try phone(page, "t=0&speed=0.1&play")
+        let clock = Int(played["clock"] ?? "") ?? -1
+        XCTAssertTrue(clock > 0 && clock < 350, "played on into the push, slowly: \(played)")
+        XCTAssertNotEqual(played["slide"], "", "the push is drawn moving: \(played)")
         let before = try phone(page, "e=\(try index(ev, "Home.didMove(toParent: nav)"))")
         XCTAssertEqual(before["title"], "Home")
         XCTAssertEqual(before["back"], "")
@@ -188,6 +193,24 @@ final class TimelinePageBrowserTests: XCTestCase {
         let swipe = try phone(page, "e=\(try index(ev, "gesture.began"))")
         XCTAssertEqual(swipe["frozen"], "")
         XCTAssertEqual(swipe["title"], "Detail")
+    }
+
+    /// A session of 10,000 events: a page of under 100 bytes an event that opens, and is right at its end.
+    func testTenThousandEvents() throws {
+        let round = "push A\npush B\ndrag 40%\nrelease\nswipe\npush B\npresent S\ndismiss\npop\npop\n"
+        try E2E.write(
+            "log off\n" + String(repeating: round, count: 137) + "timeline big.html\n", to: "big.nav", in: dir)
+        let run = try E2E.run(["big.nav"], in: dir, timeout: 300)
+        XCTAssertTrue(run.stdout.hasPrefix("wrote big.html: 99"), run.stdout)
+        let page = dir.appendingPathComponent("big.html")
+        let ev = try events(page)
+        XCTAssertGreaterThan(ev.count, 9_900)
+        let size = try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int ?? 0
+        XCTAssertLessThan(size, 100 * ev.count, "\(size) bytes for \(ev.count) events")
+        let end = try phone(page, "e=\(ev.count - 1)")
+        XCTAssertEqual(end["event"], String(ev.count - 1))
+        XCTAssertEqual(end["title"], "A", "each round ends with A alone")
+        XCTAssertEqual(end["sheet"], "")
     }
 
     /// `explore --out FILE.html`: the counterexample as a page, from the state the setup left.

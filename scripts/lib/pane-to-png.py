@@ -2,7 +2,10 @@
 """Renders a captured terminal pane to a PNG, for screenshots in the docs.
 
     tmux capture-pane -p -e -t PANE > pane.txt
-    python3 scripts/lib/pane-to-png.py pane.txt out.png
+    python3 scripts/lib/pane-to-png.py pane.txt out.png [COLUMNS ROWS]
+
+With COLUMNS and ROWS the picture is the whole terminal of that size
+(capture-pane leaves out the blank lines and columns at the end).
 
 Reads text with ANSI SGR colour codes (`capture-pane -e`), draws it in
 DejaVu Sans Mono on a dark background, light text, the 8 basic colours,
@@ -27,16 +30,20 @@ SGR = re.compile(r"\x1b\[([0-9;]*)m")
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: pane-to-png.py PANE.txt OUT.png")
+    if len(sys.argv) not in (3, 5):
+        sys.exit("usage: pane-to-png.py PANE.txt OUT.png [COLUMNS ROWS]")
     with open(sys.argv[1], encoding="utf-8") as f:
         lines = f.read().rstrip("\n").split("\n")
+    if len(sys.argv) == 5:
+        lines = (lines + [""] * int(sys.argv[4]))[: int(sys.argv[4])]
     size = 16
     font = ImageFont.truetype(FONT, size)
     bold = ImageFont.truetype(BOLD, size)
     cell_w = round(font.getlength("M"))
     cell_h = size + 5
     columns = max((len(SGR.sub("", line)) for line in lines), default=1)
+    if len(sys.argv) == 5:
+        columns = int(sys.argv[3])
     pad = 14
     image = Image.new("RGB", (columns * cell_w + 2 * pad, len(lines) * cell_h + 2 * pad), BACKGROUND)
     draw = ImageDraw.Draw(image)

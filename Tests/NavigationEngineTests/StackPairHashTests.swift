@@ -8,7 +8,7 @@ import Testing
 /// give what the tested one gives, and a name whose ordinal does not fit must
 /// not hash as the name its ordinal's low bits make.
 @Suite("Fingerprint: a controller's stack in pairs")
-struct H2StackHashTests {
+struct StackPairHashTests {
     func hash(_ names: [ScreenName], lead: UInt64 = 7) -> UInt64 {
         var m = PartHasher()
         names.withUnsafeBufferPointer { m.put(lead, names: $0) }

@@ -8,7 +8,7 @@ import Testing
 /// (`ignores(_:in:)`, `refuses(_:in:)`) says, on every state of short
 /// breadth-first walks (IgnoredStepTests holds those tests to the commands).
 @Suite("Step masks agree with each action's test")
-struct H3ParentFactsTests {
+struct StepMaskAgreementTests {
     static func push(_ name: String, gate: Bool = false) -> Action {
         .push(ScreenRef(className: name), gate: gate, animated: true)
     }
@@ -62,19 +62,14 @@ struct H3ParentFactsTests {
             for _ in 0..<5 {
                 var next: [NavigationModel] = []
                 for parent in level {
-                    let (refused, ignored) = withUnsafePointer(to: parent) { m in
-                        refusals.withUnsafeBufferPointer { r in
-                            ignores.withUnsafeBufferPointer { i in
-                                NavigationModel.unrunSteps(refusals: r, ignores: i, in: m)
-                            }
-                        }
-                    }
+                    let (refused, ignored) = NavigationModel.unrunSteps(
+                        refusals: refusals, ignores: ignores, in: parent)
                     for (step, test) in refusals {
-                        let alone = withUnsafePointer(to: parent) { NavigationModel.refuses(test, in: $0) }
+                        let alone = NavigationModel.refuses(test, in: parent)
                         #expect((refused >> UInt64(step)) & 1 == (alone ? 1 : 0), "refusal \(step)")
                     }
                     for (step, test) in ignores {
-                        let alone = withUnsafePointer(to: parent) { NavigationModel.ignores(test, in: $0) }
+                        let alone = NavigationModel.ignores(test, in: parent)
                         #expect((ignored >> UInt64(step)) & 1 == (alone ? 1 : 0), "ignore \(step)")
                         if alone { ignoredSeen += 1 }
                     }

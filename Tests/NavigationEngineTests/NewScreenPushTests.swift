@@ -7,8 +7,8 @@ import Testing
 /// its view loaded where the push shows it at once, as it was before
 /// elsewhere. Each way a push can go must leave what the `Action` leaves
 /// (the shell's push, `pushCommand`, which makes the screen first).
-@Suite("Step: a new screen put where the push takes it")
-struct StepPlacedPushTests {
+@Suite("A push of a new screen puts it where the push takes it")
+struct NewScreenPushTests {
     /// A state before the push, built by `setUp` on a model of `profile`.
     struct Case: CustomStringConvertible, Sendable {
         var description: String
