@@ -37,20 +37,19 @@ public protocol ScriptLineReader: AnyObject {
 /// stays, and the lexer takes it as a blank), a last line without LF still
 /// runs, and a line longer than `maxLineBytes` stops the file with an error
 /// instead of growing memory without end. Memory stays flat whatever the
-/// file's size: one buffer of 64 KiB and at most one line. (Its properties
-/// skip the run-time exclusivity checks, as Session's do: one thread uses it.)
+/// file's size: one buffer of 64 KiB and at most one line.
 public final class LineSplitter<Source: ByteSource>: ScriptLineReader {
     public static var maxLineBytes: Int { 1 << 20 }
     private static var chunk: Int { 1 << 16 }
 
     private let source: Source
     private let buffer: UnsafeMutableBufferPointer<UInt8>
-    @exclusivity(unchecked) private var start = 0
-    @exclusivity(unchecked) private var end = 0
+    private var start = 0
+    private var end = 0
     /// The start of a line that spans reads.
-    @exclusivity(unchecked) private var pending: [UInt8] = []
-    @exclusivity(unchecked) private var finished = false
-    @exclusivity(unchecked) public private(set) var lineNumber = 0
+    private var pending: [UInt8] = []
+    private var finished = false
+    public private(set) var lineNumber = 0
 
     public init(_ source: Source) {
         self.source = source
@@ -122,7 +121,7 @@ public final class LineSplitter<Source: ByteSource>: ScriptLineReader {
 /// A script held as text, read through the same splitter as a file.
 public final class TextSource: ByteSource {
     private let bytes: [UInt8]
-    @exclusivity(unchecked) private var offset = 0
+    private var offset = 0
 
     public init(_ text: String) {
         bytes = Array(text.utf8)

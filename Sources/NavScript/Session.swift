@@ -19,11 +19,10 @@ public struct SessionOptions: Sendable {
 /// Runs commands against the model: parses lines, applies them, checks
 /// expectations, keeps undo and the failure count, and prints through a sink.
 public final class Session {
-    // The stored properties are marked `@exclusivity(unchecked)`: a session is
-    // used from one thread, and the run-time checks on every access to a
-    // class's property cost about 5 % of a command (docs/performance.md).
-    // The compiler still checks statically what it can.
-    @exclusivity(unchecked) var current: SessionState
+    // A session is used from one thread. Its stored properties keep Swift's
+    // run-time exclusivity checks: they cost a little on every access, and
+    // they turn an overlapping access into a trap instead of a silent bug.
+    var current: SessionState
     /// The model as it stands.
     /// Reads a property of the model where it lies. A plain read of a class's
     /// stored struct copies the whole model first (retaining every array in it),
@@ -67,45 +66,45 @@ public final class Session {
     }
     /// A person is typing at the prompt: errors print at once without a
     /// location, and the stack follows each foreground command.
-    @exclusivity(unchecked) public var atPrompt = false
+    public var atPrompt = false
 
     /// Buffers reused from line to line by the parser.
-    @exclusivity(unchecked) var parsedLine = ReusableBuffer<LocatedCommand>()
-    @exclusivity(unchecked) var parseScratch = Parser.Scratch()
+    var parsedLine = ReusableBuffer<LocatedCommand>()
+    var parseScratch = Parser.Scratch()
     /// Events of the last command that was not an expectation: the tail of `log`.
     var recent: ArraySlice<Event> { log[recentStart...] }
     /// Where the last command's events start in `log`.
-    @exclusivity(unchecked) var recentStart = 0
-    @exclusivity(unchecked) var seq = 0
-    @exclusivity(unchecked) var pendingFailure: PendingFailure?
-    @exclusivity(unchecked) var journal: UndoJournal
+    var recentStart = 0
+    var seq = 0
+    var pendingFailure: PendingFailure?
+    var journal: UndoJournal
     /// True while undo replays commands: nothing prints, nothing counts.
-    @exclusivity(unchecked) var replaying = false
+    var replaying = false
     /// Scripts being run by `source`, innermost last, for cycle detection.
-    @exclusivity(unchecked) var sourceStack: [String] = []
+    var sourceStack: [String] = []
     /// How many `source` commands are running, innermost included.
-    @exclusivity(unchecked) var sourceDepth = 0
+    var sourceDepth = 0
     /// `source` commands run under the outermost one running now (bounded by `maxSourceIncludes`).
-    @exclusivity(unchecked) var sourceIncludes = 0
+    var sourceIncludes = 0
     /// Set when nested `source` stops (too much work, an interrupt): every level returns.
-    @exclusivity(unchecked) var sourceAborted = false
+    var sourceAborted = false
     /// Asked between the lines of a `source`: true stops it (Ctrl-C or SIGTERM at the prompt).
-    @exclusivity(unchecked) public var interruptRequested: (() -> Bool)?
+    public var interruptRequested: (() -> Bool)?
     /// A line ending in `\` waits for the next one.
-    @exclusivity(unchecked) var continuation: (text: String, line: Int)?
+    var continuation: (text: String, line: Int)?
 
     /// Failures counted against the exit status (failed commands not expected, failed expectations).
-    @exclusivity(unchecked) public internal(set) var failureCount = 0
-    @exclusivity(unchecked) public internal(set) var expectationFailures = 0
-    @exclusivity(unchecked) public var quitRequested = false
+    public internal(set) var failureCount = 0
+    public internal(set) var expectationFailures = 0
+    public var quitRequested = false
     /// Set by `--bail` after the first failure; no more input is run.
-    @exclusivity(unchecked) public internal(set) var stopped = false
+    public internal(set) var stopped = false
     /// What `reset` returns to: the model and settings the session started with.
     public var initialState: SessionState {
         get { startState }
         set { startState = newValue }
     }
-    @exclusivity(unchecked) var startState: SessionState
+    var startState: SessionState
 
     /// From now on `reset` returns to a fresh model with the settings as they are now
     /// (the command line's and the prompt's defaults).
@@ -116,59 +115,59 @@ public final class Session {
     }
 
     /// What the `explore`, `invariant` and `check` lines run so far declared (for `navsh explore`).
-    @exclusivity(unchecked) public internal(set) var declarations = ExploreDeclarations()
+    public internal(set) var declarations = ExploreDeclarations()
 
     /// The recording lines go to (`record FILE`), if any.
-    @exclusivity(unchecked) var recording: RecordingID?
+    var recording: RecordingID?
     /// How deep in `source` the `record` command was given: lines at that depth are recorded.
-    @exclusivity(unchecked) var recordDepth = 0
+    var recordDepth = 0
     /// Shows a `pause`'s text and waits for the class's choice; set only for an
     /// interactive session on a terminal (Session+Classroom.swift, Session+Lesson.swift).
-    @exclusivity(unchecked) public var pauseHook: ((PauseRequest) -> PauseChoice)?
+    public var pauseHook: ((PauseRequest) -> PauseChoice)?
     /// The lesson whose line runs now (a script run while `pauseHook` is set).
-    @exclusivity(unchecked) var currentLesson: LessonRun?
+    var currentLesson: LessonRun?
     /// A jump forward in a lesson runs its lines without printing them.
-    @exclusivity(unchecked) var muted = false
+    var muted = false
     /// A pause moved the lesson (back, a section, leave): the rest of its line does not run.
-    @exclusivity(unchecked) var lessonBreak = false
+    var lessonBreak = false
     /// The class left the lesson for the prompt: the scripts being run stop.
-    @exclusivity(unchecked) var lessonLeft = false
+    var lessonLeft = false
     /// Columns a lesson's narration is wrapped to (0: not wrapped).
-    @exclusivity(unchecked) public var textWidth = 0
+    public var textWidth = 0
     /// Turns the live picture on or off (`show live [off]`); returns a line to print, if any.
     /// Set only at the prompt on a terminal.
-    @exclusivity(unchecked) public var liveHook: ((Bool) -> String?)?
+    public var liveHook: ((Bool) -> String?)?
     /// Writes a whole file (`timeline`) instead of the host, when set (tests).
-    @exclusivity(unchecked) public var writeFile: ((_ path: String, _ contents: String) -> SessionError?)?
+    public var writeFile: ((_ path: String, _ contents: String) -> SessionError?)?
     /// Where each `reset` happened in the event history (counting trimmed events), for `timeline … since reset`.
-    @exclusivity(unchecked) var resetMarks: [Int] = []
+    var resetMarks: [Int] = []
     /// Resets and undos for the timeline to mark, `before` counting trimmed events.
-    @exclusivity(unchecked) var timelineMarks: [TimelineMark] = []
+    var timelineMarks: [TimelineMark] = []
     /// The phone after each command that printed events, for `timeline FILE.html`.
-    @exclusivity(unchecked) var frames = TimelineFrames()
+    var frames = TimelineFrames()
     /// A `record` command on the line being run: it takes effect if the line succeeds.
-    @exclusivity(unchecked) var recordChange: RecordChange?
+    var recordChange: RecordChange?
     /// The clock when the last recorded line ended (or recording began).
-    @exclusivity(unchecked) var recordedClock = 0
+    var recordedClock = 0
     /// The last line recorded failed and was followed by `expect error`.
-    @exclusivity(unchecked) var recordedFailure = false
+    var recordedFailure = false
 
     /// Failures reported so far (counted or not): a line failed if this moved.
-    @exclusivity(unchecked) var failureMarks = 0
+    var failureMarks = 0
     /// A command waits in wall time: the lines being run unwind into `unwinding`
     /// (innermost first), then `suspended` holds them until `resume`.
-    @exclusivity(unchecked) var waitRequest: WaitRequest?
-    @exclusivity(unchecked) var unwinding: [SuspendedWork] = []
-    @exclusivity(unchecked) var suspended: [SuspendedWork] = []
+    var waitRequest: WaitRequest?
+    var unwinding: [SuspendedWork] = []
+    var suspended: [SuspendedWork] = []
     /// `failureMarks` when the suspended top-level line began.
-    @exclusivity(unchecked) var suspendedMarks = 0
+    var suspendedMarks = 0
     /// Every event so far, for `timeline` (the oldest are dropped past `historyLimit`).
     /// The engine appends to it directly, so an event is stored once, not copied.
-    @exclusivity(unchecked) var log: [Event] = []
+    var log: [Event] = []
     /// The last `historyLimit` events, for `timeline`.
     public var history: ArraySlice<Event> { log.suffix(Swift.max(historyLimit, 0)) }
-    @exclusivity(unchecked) public var historyLimit = 50_000
-    @exclusivity(unchecked) public internal(set) var historyDropped = 0
+    public var historyLimit = 50_000
+    public internal(set) var historyDropped = 0
 
     public init(options: SessionOptions, host: SessionHost) {
         self.options = options

@@ -20,13 +20,13 @@ import NavigationEngine
 /// (`navsh: write error: No space left on device`), and `finish` turns the
 /// exit status into 3. EPIPE keeps the status navsh would have had.
 final class OutputWriter: OutputSink {
-    @exclusivity(unchecked) private var buffer = OutputBuffer(capacity: 1 << 16)
+    private var buffer = OutputBuffer(capacity: 1 << 16)
     /// Flush after every line (a person is watching).
-    @exclusivity(unchecked) var lineBuffered = false
-    @exclusivity(unchecked) var stdoutFD: Int32 = 1
-    @exclusivity(unchecked) var stderrFD: Int32 = 2
+    var lineBuffered = false
+    var stdoutFD: Int32 = 1
+    var stderrFD: Int32 = 2
     /// errno of the first failed write to stdout (0: none).
-    @exclusivity(unchecked) private(set) var stdoutError: Int32 = 0
+    private(set) var stdoutError: Int32 = 0
 
     init() {}
 
@@ -34,10 +34,10 @@ final class OutputWriter: OutputSink {
     var stdoutFailed: Bool { stdoutError != 0 }
 
     /// Wrap notes and warnings at this many columns (0: never; the prompt at a terminal sets it).
-    @exclusivity(unchecked) var wrapWidth = 0
+    var wrapWidth = 0
 
     /// While set, lines go there at once (the prompt prints them above the line being typed).
-    @exclusivity(unchecked) var redirect: ((String) -> Void)?
+    var redirect: ((String) -> Void)?
 
     func line(_ text: String) {
         if let redirect {
