@@ -24,8 +24,7 @@ extension NavigationModel {
         if !traits.sharesStorage(with: other.pointee.traits) { traits = other.pointee.traits }
         if !counters.sharesStorage(with: other.pointee.counters) { counters = other.pointee.counters }
         created = other.pointee.created
-        if !screens.sharesStorage(with: other.pointee.screens) { screens = other.pointee.screens }
-        screens.clearReleased()
+        screens.reset(to: other.pointee.screens)
         if !sameStorage(navs.slots, other.pointee.navs.slots) { navs.slots = other.pointee.navs.slots }
         if !sameStorage(navs.meta, other.pointee.navs.meta) { navs.meta = other.pointee.navs.meta }
         if !sameStorage(navs.dirtyIDs, other.pointee.navs.dirtyIDs) { navs.dirtyIDs = other.pointee.navs.dirtyIDs }
@@ -79,6 +78,19 @@ extension ControllerClass {
     func sharesStorage(with other: ControllerClass) -> Bool {
         features == other.features && nameHash == other.nameHash && name == other.name
     }
+}
+
+/// Makes `mine` equal to `theirs` in its own buffer: emptied (its capacity
+/// kept) and filled again, every element copied. So a model reset to its
+/// parent keeps that buffer its own, and the next step writes it in place:
+/// an assignment would share the parent's, and that step's first write
+/// would copy it (a buffer allocated, and freed at the next reset). For
+/// arrays of plain values, copied at once; nothing is done when the two
+/// share their storage.
+func refill<T>(_ mine: inout [T], from theirs: [T]) {
+    if sameStorage(mine, theirs) { return }
+    mine.removeAll(keepingCapacity: true)
+    mine.append(contentsOf: theirs)
 }
 
 /// Whether two arrays are one array and an unchanged copy of it (the same

@@ -51,6 +51,16 @@ struct ScreenTable: Sendable {
 
     /// Empties `releasedOrdinals` (the renaming, when it is done).
     mutating func clearReleased() { releasedOrdinals = 0 }
+    /// Makes this table `other` again (`NavigationModel.reset(to:)`), its
+    /// slots refilled in their own buffer (`refill`), `releasedOrdinals` empty.
+    mutating func reset(to other: ScreenTable) {
+        refill(&slots, from: other.slots)
+        used = other.used
+        if !wide.isEmpty || !other.wide.isEmpty { wide = other.wide }
+        entrySum = other.entrySum
+        releasedOrdinals = 0
+    }
+
     /// Whether `other` is this table in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift). Two tables with screens in `wide` never
     /// are (it is empty in practice).
