@@ -393,35 +393,7 @@ final class TmuxPane {
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
         let out = folder.appendingPathComponent("tmux-\(UUID().uuidString.prefix(8))").path
-        defer { unlink(out) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] =
-            ([tmuxPath, "-L", server, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signo in [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH, SIGHUP, SIGCHLD] {
-            sigaddset(&defaults, signo)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, tmuxPath, &actions, &attributes, argv, environ)
-        guard rc == 0 else { throw PTYError("posix_spawn tmux: \(String(cString: strerror(rc)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        return try runTmuxClient(tmuxPath, server: server, arguments, out: out)
     }
 
     func lines() throws -> [String] { try tmux(["capture-pane", "-p"]).components(separatedBy: "\n") }

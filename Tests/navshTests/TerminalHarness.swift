@@ -13,6 +13,45 @@ import XCTest
     import Darwin
 #endif
 
+// MARK: - tmux
+
+/// Runs the tmux client `tmuxPath` on the server socket `server` (no config
+/// file) with `arguments`, its stdout in the file `out`, and returns what it
+/// printed. posix_spawn and waitpid, not Process: the server the first
+/// command starts outlives its client, and Process could wait on it forever.
+/// The server and navsh under it start with no signal blocked or ignored.
+func runTmuxClient(_ tmuxPath: String, server: String, _ arguments: [String], out: String) throws -> String {
+    defer { unlink(out) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv: [UnsafeMutablePointer<CChar>?] =
+        ([tmuxPath, "-L", server, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var emptyMask = sigset_t()
+    sigemptyset(&emptyMask)
+    posix_spawnattr_setsigmask(&attributes, &emptyMask)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signo in [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH, SIGHUP, SIGCHLD] {
+        sigaddset(&defaults, signo)
+    }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, tmuxPath, &actions, &attributes, argv, environ)
+    guard rc == 0 else { throw PTYError("posix_spawn tmux: \(String(cString: strerror(rc)))") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+}
+
 // MARK: - Harness
 
 struct PTYError: Error, CustomStringConvertible {
