@@ -85,20 +85,31 @@ extension Session {
             marks.append(TimelineMark(before: before, kind: mark.kind))
         }
         let marksBefore = firstMark ?? timelineMarks.count
+        // The frames drawn (unpacked only those): the last before the first stop, then the ones after.
         var kept: [TimelinePage.KeptFrame] = []
-        for f in frames.kept {
+        for (i, f) in frames.stops.enumerated() {
             let e = f.events &- start
             guard e <= events.count else { break }
             let m = f.marks &- marksBefore
             if e < 0 || (e == 0 && m <= 0) {
                 // Before the first stop: the phone as the page opens.
-                kept = [TimelinePage.KeptFrame(events: 0, marks: 0, frame: f.frame)]
+                if i + 1 < frames.count, Self.opensPage(frames.stops[i + 1], start: start, marksBefore: marksBefore) {
+                    continue
+                }
+                kept = [TimelinePage.KeptFrame(events: 0, marks: 0, frame: frames.frame(at: i))]
                 continue
             }
-            kept.append(TimelinePage.KeptFrame(events: Swift.max(0, e), marks: Swift.max(0, m), frame: f.frame))
+            kept.append(
+                TimelinePage.KeptFrame(events: Swift.max(0, e), marks: Swift.max(0, m), frame: frames.frame(at: i)))
         }
         return TimelinePage.html(
             events, marks: marks, frames: kept, names: current.model.names, title: title, large: large)
+    }
+
+    /// Whether a frame kept at `stop` is before the page's first stop (so the page opens on it, or on a later one).
+    static func opensPage(_ stop: TimelineFrames.Stop, start: Int, marksBefore: Int) -> Bool {
+        let e = stop.events &- start
+        return e < 0 || (e == 0 && stop.marks &- marksBefore <= 0)
     }
 
     /// The last part of a path.

@@ -28,6 +28,20 @@ public struct PhoneFrame: Hashable, Sendable {
         public var cancels: Bool
         /// The content-area pan (iOS 26) drives it, not the edge swipe.
         public var byContentPan: Bool
+
+        public init(
+            incoming: ScreenName, outgoing: ScreenName, isPush: Bool, start: Int, end: Int?, percent: Int?,
+            cancels: Bool, byContentPan: Bool
+        ) {
+            self.incoming = incoming
+            self.outgoing = outgoing
+            self.isPush = isPush
+            self.start = start
+            self.end = end
+            self.percent = percent
+            self.cancels = cancels
+            self.byContentPan = byContentPan
+        }
     }
 
     /// A presented controller, up or rising or falling.
@@ -39,6 +53,14 @@ public struct PhoneFrame: Hashable, Sendable {
         public var presenting: Bool
         public var start: Int?
         public var end: Int?
+
+        public init(screen: ScreenName, inNavigation: Bool, presenting: Bool, start: Int?, end: Int?) {
+            self.screen = screen
+            self.inNavigation = inNavigation
+            self.presenting = presenting
+            self.start = start
+            self.end = end
+        }
     }
 
     /// The title of the controller the user sees (the top of its stack).
@@ -60,61 +82,86 @@ public struct PhoneFrame: Hashable, Sendable {
     public var selectedTab: Int?
 }
 
+extension PhoneFrame {
+    /// The phone with nothing on it: no controller, nothing in flight.
+    public init() {
+        self.init(
+            title: nil, back: .none, depth: 0, slide: nil, sheet: nil, behind: nil, behindDepth: 0,
+            fullScreen: false, alertText: nil, frozenReason: nil, tabs: [], selectedTab: nil)
+    }
+}
+
+extension ScreenName {
+    /// The name as two plain numbers, for stores that keep many frames packed
+    /// (the timeline's): the class's number in the model's table, and the ordinal.
+    public var numbers: (cls: UInt32, ordinal: Int) { (cls.id, ordinal) }
+
+    /// The name `numbers` gave.
+    public init(numbers cls: UInt32, _ ordinal: Int) {
+        self.init(cls: ClassName(id: cls), ordinal: ordinal)
+    }
+}
+
 extension NavigationModel {
     /// The phone's screen now, transitions as start and end (`PhoneFrame`).
+    /// This runs after every command that printed events, so the controllers
+    /// are read where they lie, through `navs[id]?.`: bound to a name, a
+    /// controller is copied out of its slot.
     public var frame: PhoneFrame {
-        var tabs: [String] = []
-        var selected: Int?
+        var f = PhoneFrame()
         if case .tabs(let ids, let index) = window {
-            tabs = ids.map { navs[$0]?.tabName ?? "?" }
-            selected = index
+            f.tabs = ids.map { navs[$0]?.tabName ?? "?" }
+            f.selectedTab = index
         }
-        // One copy of the controller when the user sees the window's (no presented one).
         let windowID = windowNavID
         let currentID = currentNavID
-        let windowNav = navs[windowID]
-        let nav = currentID == windowID ? windowNav : navs[currentID] ?? windowNav
-        var slide: PhoneFrame.Slide?
-        if let nav, let t = nav.transition, let from = t.from {
+        // The controller the user sees: the topmost presented one, else the window's.
+        // (`if case`, not `!= nil`: comparing with nil would copy the controller.)
+        let id = if case .some = navs[currentID] { currentID } else { windowID }
+        let depth = navs[id]?.stack.count ?? 0
+        f.depth = depth
+        if let from = navs[id]?.transition?.from, let to = navs[id]?.transition?.to,
+            let kind = navs[id]?.transition?.kind, let start = navs[id]?.transition?.start
+        {
             var percent: Int?
             var cancels = false
-            if case .interactive(let p, let c) = t.kind {
+            var isPush = false
+            switch kind {
+            case .push: isPush = true
+            case .pop: break
+            case .interactive(let p, let c):
                 percent = p
                 cancels = c
             }
-            let isPush: Bool = if case .push = t.kind { true } else { false }
-            slide = PhoneFrame.Slide(
-                incoming: t.to, outgoing: from, isPush: isPush, start: t.start,
-                end: t.end, percent: percent, cancels: cancels, byContentPan: t.byContentPan)
+            f.slide = PhoneFrame.Slide(
+                incoming: to, outgoing: from, isPush: isPush, start: start, end: navs[id]?.transition?.end,
+                percent: percent, cancels: cancels, byContentPan: navs[id]?.transition?.byContentPan == true)
         }
-        var sheet: PhoneFrame.Sheet?
-        if let t = modalTransition {
-            let duration = t.presenting ? durations.present : durations.dismiss
-            sheet = PhoneFrame.Sheet(
-                screen: t.modal.screen, inNavigation: t.modal.nav != nil, presenting: t.presenting,
-                start: t.end - duration, end: t.end)
-        } else if let modal = modals.last {
-            sheet = PhoneFrame.Sheet(
-                screen: modal.screen, inNavigation: modal.nav != nil, presenting: true, start: nil,
-                end: nil)
-        }
-        var title: ScreenName?
-        var back = PhoneFrame.BackItem.none
-        if let nav, let top = nav.top {
-            title = top
-            if backVisible(in: nav) {
+        if let top = navs[id]?.stack.last {
+            f.title = top
+            if backVisible(top: top, depth: depth) {
                 if traits(of: top).customBack {
-                    back = .custom
-                } else if nav.stack.count >= 2 {
-                    back = .system(nav.stack[nav.stack.count - 2])
+                    f.back = .custom
+                } else if depth >= 2, let below = navs[id]?.stack[depth - 2] {
+                    f.back = .system(below)
                 }
             }
         }
-        let covered = sheet != nil && currentID != windowID
-        return PhoneFrame(
-            title: title, back: back, depth: nav?.stack.count ?? 0, slide: slide, sheet: sheet,
-            behind: covered ? windowNav?.top : nil,
-            behindDepth: windowNav?.stack.count ?? 0, fullScreen: profile == .legacy, alertText: alert?.text,
-            frozenReason: frozen?.reason, tabs: tabs, selectedTab: selected)
+        if let t = modalTransition {
+            let duration = t.presenting ? durations.present : durations.dismiss
+            f.sheet = PhoneFrame.Sheet(
+                screen: t.modal.screen, inNavigation: t.modal.nav != nil, presenting: t.presenting,
+                start: t.end - duration, end: t.end)
+        } else if let modal = modals.last {
+            f.sheet = PhoneFrame.Sheet(
+                screen: modal.screen, inNavigation: modal.nav != nil, presenting: true, start: nil,
+                end: nil)
+        }
+        if case .some = f.sheet, currentID != windowID { f.behind = navs[windowID]?.stack.last }
+        f.behindDepth = navs[windowID]?.stack.count ?? 0
+        f.fullScreen = profile == .legacy
+        f.alertText = alert?.text
+        f.frozenReason = frozen?.reason
+        return f
     }
 }

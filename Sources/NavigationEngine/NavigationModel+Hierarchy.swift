@@ -192,9 +192,14 @@ extension NavigationModel {
         in nav: NavController, of m: NavigationModel
     ) -> Bool {
         guard let top = nav.stack.last else { return false }
-        let t = m.traits(of: top)
+        return m.backVisible(top: top, depth: nav.stack.count)
+    }
+
+    /// `backVisible(in:)` for a controller of `depth` screens with `top` on top.
+    func backVisible(top: ScreenName, depth: Int) -> Bool {
+        let t = traits(of: top)
         if t.customBack { return true }
-        return nav.stack.count > 1 && !t.hidesBack && m.screens[top]?.backHiddenByGate != true
+        return depth > 1 && !t.hidesBack && screens[top]?.backHiddenByGate != true
     }
 
     // MARK: - References
