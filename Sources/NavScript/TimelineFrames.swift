@@ -28,6 +28,8 @@ struct TimelineFrames {
     var marksMade = 0
     /// The frames are trimmed of those older than the history when they reach this many.
     private var trimAt = 1024
+    /// Where each frame is built before it is packed.
+    private var scratch = PhoneFrame()
 
     /// How many frames are kept.
     var count: Int { stops.count }
@@ -48,7 +50,8 @@ struct TimelineFrames {
         }
         if !force, let last = stops.last, last.events == events, last.marks == marksMade { return }
         let start = words.count
-        words.pack(model.frame)
+        model.frame(into: &scratch)
+        words.pack(&scratch)
         if let last = stops.last, words.equal(last.start..<start, start..<words.count) {
             words.removeLast(from: start)
             return
@@ -72,7 +75,8 @@ struct TimelineFrames {
             words = FrameWords()
             for (i, frame) in frames.enumerated() {
                 stops[i].start = words.count
-                words.pack(frame)
+                var frame = frame
+                words.pack(&frame)
             }
         }
         trimAt = stops.count + Swift.max(1024, stops.count / 2)
@@ -139,8 +143,9 @@ struct FrameWords {
         static let depthLimit = 1 << 20
     }
 
-    /// Appends `f`'s words.
-    mutating func pack(_ f: PhoneFrame) {
+    /// Appends `f`'s words. (`inout` only so that the frame is not copied for
+    /// the call: nothing in it changes.)
+    mutating func pack(_ f: inout PhoneFrame) {
         let headerIndex = words.count
         words.append(0)
         var h: UInt64 = 0

@@ -109,9 +109,19 @@ extension NavigationModel {
     /// controller is copied out of its slot.
     public var frame: PhoneFrame {
         var f = PhoneFrame()
+        frame(into: &f)
+        return f
+    }
+
+    /// `frame`, written over `f` (every field), so that a caller that keeps
+    /// many frames builds each in the same place.
+    public func frame(into f: inout PhoneFrame) {
         if case .tabs(let ids, let index) = window {
             f.tabs = ids.map { navs[$0]?.tabName ?? "?" }
             f.selectedTab = index
+        } else {
+            if !f.tabs.isEmpty { f.tabs = [] }
+            f.selectedTab = nil
         }
         let windowID = windowNavID
         let currentID = currentNavID
@@ -120,6 +130,11 @@ extension NavigationModel {
         let id = if case .some = navs[currentID] { currentID } else { windowID }
         let depth = navs[id]?.stack.count ?? 0
         f.depth = depth
+        f.slide = nil
+        f.title = nil
+        f.back = .none
+        f.sheet = nil
+        f.behind = nil
         if let from = navs[id]?.transition?.from, let to = navs[id]?.transition?.to,
             let kind = navs[id]?.transition?.kind, let start = navs[id]?.transition?.start
         {
@@ -162,6 +177,5 @@ extension NavigationModel {
         f.fullScreen = profile == .legacy
         f.alertText = alert?.text
         f.frozenReason = frozen?.reason
-        return f
     }
 }
