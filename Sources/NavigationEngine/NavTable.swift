@@ -98,7 +98,7 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     /// one there. Adds the slots it examined to `steps` (the scale tests' count).
     mutating func takeFreeID(counting steps: inout Int) -> Int {
         var id = searchFrom
-        while id < slots.count, slots[id] != nil { id += 1 }
+        while id < slots.count, case .some = slots[id] { id += 1 }
         steps &+= id - searchFrom + 1
         searchFrom = id + 1
         return id
@@ -114,15 +114,18 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     /// The lowest id with no controller (ids start at 1), found from the start.
     var freeID: Int {
         var id = 1
-        while id < slots.count, slots[id] != nil { id += 1 }
+        while id < slots.count, case .some = slots[id] { id += 1 }
         return id
     }
 
+    // Slots are tested with `case .some`, not `!= nil`: NavController is
+    // Equatable, so `!= nil` compares two optionals, copying the controller.
+
     /// Whether id `id` (one of `ids`) holds a controller.
-    func hasController(_ id: Int) -> Bool { slots[id] != nil }
+    func hasController(_ id: Int) -> Bool { if case .some = slots[id] { true } else { false } }
 
     /// Live ids, ascending.
-    var keys: [Int] { ids.filter { slots[$0] != nil } }
+    var keys: [Int] { ids.filter { hasController($0) } }
 
     /// Brings the slots' hashes up to date (`refreshHashes` of the summaries).
     mutating func refreshHashes() {
@@ -133,7 +136,7 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     /// Ids up to the last live one: trailing empty slots are not part of the value.
     var liveEnd: Int {
         var end = slots.count
-        while end > 1, slots[end - 1] == nil { end -= 1 }
+        while end > 1, case .none = slots[end - 1] { end -= 1 }
         return end
     }
 
@@ -159,7 +162,7 @@ extension NavTable: Hashable {
 extension NavTable {
     /// Controller `id` edited in place; nil (and `body` not called) when there is none.
     mutating func edit<R>(_ id: Int, _ body: (inout NavController) throws -> R) rethrows -> R? {
-        guard id > 0, id < slots.count, slots[id] != nil else { return nil }
+        guard id > 0, id < slots.count, case .some = slots[id] else { return nil }
         return try body(&self[id]!)
     }
 
