@@ -33,6 +33,9 @@ struct TimelineFrames {
 
     /// How many frames are kept.
     var count: Int { stops.count }
+    /// The words the frames take, and the texts their table holds (for the tests of their size).
+    var wordCount: Int { words.count }
+    var textsKept: Int { words.textsKept }
 
     /// Frame `i`, unpacked.
     func frame(at i: Int) -> PhoneFrame {
