@@ -111,7 +111,7 @@ extension Session {
         entry.logMark = historyDropped &+ log.count
         let before = journal.count
         journal.record(entry, weight: inPlace(\.weight), before: current.keptAside)
-        startRecent()
+        // (`execute` started the command's events just before: the log has not moved.)
         let start = recentStart
         do throws(EngineError) {
             let outcome = try current.model.perform(effective, events: &log)
