@@ -26,6 +26,8 @@ struct TimelineFrames {
     private var words = FrameWords()
     /// Marks made so far (not counting any that were trimmed away).
     var marksMade = 0
+    /// Whether frames are kept at all (`Session.keepsTimelineFrames`).
+    var enabled = true
     /// The frames are trimmed of those older than the history when they reach this many.
     private var trimAt = 1024
     /// Where each frame is built before it is packed.
@@ -87,10 +89,22 @@ struct TimelineFrames {
 }
 
 extension Session {
+    /// Whether the phone is kept after each command for `timeline FILE.html`
+    /// (and `navsh explore --out`), which replay it: true unless the host knows
+    /// that no page can be written (navsh's `TimelineDemand`). Turned off, the
+    /// frames kept so far go, and a page draws no phone.
+    public var keepsTimelineFrames: Bool {
+        get { frames.enabled }
+        set {
+            frames = TimelineFrames()
+            frames.enabled = newValue
+        }
+    }
+
     /// Keeps the phone as it is now for `timeline FILE.html` if the events moved on
     /// since the last frame (or `force`: a reset or an undo changed it without events).
     func noteFrame(force: Bool = false) {
-        guard !replaying else { return }
+        guard !replaying, frames.enabled else { return }
         frames.marksMade = timelineMarks.count
         let events = historyDropped &+ log.count
         frames.note(&current.model, events: events, oldest: historyDropped, force: force)

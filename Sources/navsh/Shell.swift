@@ -102,6 +102,9 @@ enum Shell {
         for case .file(let path) in inputs where !checkScriptArgument(path) {
             return 2
         }
+        let wantsPrompt = (options.inputs.isEmpty && stdinIsTerminal) || options.interactiveAfter
+        // The phone after each command is kept only if a page may replay it.
+        session.keepsTimelineFrames = wantsPrompt || inputs.contains(where: TimelineDemand.mayDraw)
         var ended = false
         for (position, input) in inputs.enumerated() {
             if ended { break }
@@ -123,7 +126,6 @@ enum Shell {
             }
             ended = result.endsSession
         }
-        let wantsPrompt = (options.inputs.isEmpty && stdinIsTerminal) || options.interactiveAfter
         if wantsPrompt, !ended {
             if isatty(0) == 1 {
                 writer.flush()
