@@ -120,7 +120,7 @@ extension NavigationModel {
 
     /// Whether a swipe or drag made now leaves the state as it is: ignored,
     /// refused, or a drag to where the finger already is. The controller a
-    /// touch reaches is read already (`ParentFacts.touched`: nil when a touch
+    /// touch reaches is read already (`ParentFacts.touches`; nil when a touch
     /// is ignored); the tests after are `swipeStart`'s.
     static func swipeChangesNothing(
         touching nav: NavController?, in m: NavigationModel, percent: Int?
