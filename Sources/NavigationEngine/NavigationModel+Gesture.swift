@@ -1,4 +1,5 @@
-/// The interactive pop gesture: the edge swipe, drag and release.
+/// The interactive pop gesture: the edge swipe, drag and release, and the
+/// gesture delegate that decides whether it begins (behaviour.md section 5).
 extension NavigationModel {
     /// Why the gesture's delegate would refuse to begin now, or nil if it begins.
     func swipeRefusal(_ nav: NavController) -> SwipeRefusal? {
