@@ -317,12 +317,15 @@ extension Session {
                 String(decoding: text.utf8.dropFirst(3), as: UTF8.self), file: file, line: line,
                 directory: directory)
         }
+        let depth = sourceStack.count
+        if let known = parsedLines.commands(for: text) {
+            return runParsed(known, text: text, file: file, line: line, directory: directory, depth: depth)
+        }
         // The parse buffers are taken while the line runs (a `source` on it parses
         // other lines with fresh ones) and given back after, capacity kept.
         var commands = parsedLine
         parsedLine = ReusableBuffer()
         defer { parsedLine = commands }
-        let depth = sourceStack.count
         do {
             try Parser.parse(line: text, into: &commands, scratch: &parseScratch)
         } catch {
@@ -335,6 +338,14 @@ extension Session {
             lineEnded(context, ok: false)
             return
         }
+        parsedLines.parsed(text, commands.elements)
+        runParsed(commands.elements, text: text, file: file, line: line, directory: directory, depth: depth)
+    }
+
+    /// Runs the commands a line parsed to.
+    func runParsed(
+        _ commands: ArraySlice<LocatedCommand>, text: String, file: String, line: Int, directory: String?, depth: Int
+    ) {
         // A line of several commands is taken back whole if one fails, undo's
         // journal included (an `undo` on the line took an entry out of it); a
         // single command changes nothing when it fails, so needs no copy.
@@ -342,11 +353,11 @@ extension Session {
         var context = LineContext(
             text: text, file: file, line: line, directory: directory, before: before, depth: depth)
         if recording != nil {
-            context.recordKind = recordKind(of: commands.elements)
+            context.recordKind = recordKind(of: commands)
             context.expectationMarks = expectationFailures
             context.startClock = inPlace(\.clock)
         }
-        runCommands(commands.elements, context)
+        runCommands(commands, context)
     }
 
     /// Runs the commands of a line, from the first of `commands` on.

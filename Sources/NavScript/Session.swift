@@ -71,6 +71,7 @@ public final class Session {
     /// Buffers reused from line to line by the parser.
     var parsedLine = ReusableBuffer<LocatedCommand>()
     var parseScratch = Parser.Scratch()
+    var parsedLines = ParsedLines()
     /// Events of the last command that was not an expectation: the tail of `log`.
     var recent: ArraySlice<Event> { log[recentStart...] }
     /// Where the last command's events start in `log`.

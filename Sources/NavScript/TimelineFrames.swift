@@ -104,7 +104,7 @@ extension Session {
     /// Keeps the phone as it is now for `timeline FILE.html` if the events moved on
     /// since the last frame (or `force`: a reset or an undo changed it without events).
     func noteFrame(force: Bool = false) {
-        guard !replaying, frames.enabled else { return }
+        guard frames.enabled, !replaying else { return }
         frames.marksMade = timelineMarks.count
         let events = historyDropped &+ log.count
         frames.note(&current.model, events: events, oldest: historyDropped, force: force)
