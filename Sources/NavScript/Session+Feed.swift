@@ -300,7 +300,9 @@ extension Session {
     }
 
     func endsWithContinuation(_ text: String) -> Bool {
-        guard text.utf8.last == 92 else { return false } // the usual line: no backslash at the end
+        // The usual line: no backslash at the end (its last byte read where it lies).
+        let last = text.utf8.withContiguousStorageIfAvailable { $0.last } ?? text.utf8.last
+        guard last == 92 else { return false }
         var count = 0
         for b in text.utf8.reversed() {
             if b == 92 { count += 1 } else { break }

@@ -6,9 +6,16 @@ import NavigationEngine
 extension Session {
     /// A `##` comment line (after blanks): a section's heading.
     func isHeading(_ line: String) -> Bool {
-        var utf8 = line.utf8[...]
-        while let first = utf8.first, first == 32 || first == 9 { utf8 = utf8.dropFirst() }
-        return utf8.starts(with: "##".utf8)
+        // One pass that stops at the first byte that tells (a command's first
+        // letter, for nearly every line): this runs on every line read.
+        var hashes = 0
+        for b in line.utf8 {
+            if hashes == 0, b == 32 || b == 9 { continue }
+            guard b == 35 else { return false }
+            hashes += 1
+            if hashes == 2 { return true }
+        }
+        return false
     }
 
     /// A `##` comment line was read: a section begins (a mark on the timeline).
