@@ -6,9 +6,10 @@
 
 /// Whether anything a run is given could write `timeline FILE.html`, whose page
 /// replays the phone as it was after each command (`Session.keepsTimelineFrames`).
-/// Keeping those frames is most of what a command costs past the model, and
-/// nothing else reads them; so a run whose every input is known and mentions
-/// neither `timeline` nor `source` (a script that may hold one) keeps none.
+/// Keeping those frames is work on every command, and nothing else reads
+/// them; so a run whose every input is known and mentions neither `timeline`
+/// nor `source` (a script that may hold one) keeps none. Only the page can
+/// tell: every other output is the same either way.
 ///
 /// The answer errs towards keeping: stdin, a file that is not a regular file
 /// (reading a pipe ahead would take its lines), one that cannot be read, and a
