@@ -1,15 +1,13 @@
 import NavigationEngine
 import Testing
 
-import enum NavScript.EventRenderer
-
 /// A model driven the way navsh drives it: a foreground command performs its
 /// action and then runs the clock until nothing but held or frozen pops is in
 /// flight; a background command (`&`) does not run the clock.
 ///
-/// Events come back as `"TIME TEXT"` lines in the renderer's words, e.g.
-/// `"350ms B.viewDidAppear(true)"`, so a test can state exactly what happens
-/// and when; `events` keeps the typed events of the last command.
+/// Events come back as lines of their facts (EventFacts.swift), e.g.
+/// `"350ms lifecycle(B, viewDidAppear(true))"`, so a test can state exactly
+/// what happens and when; `events` keeps the typed events of the last command.
 struct Sim {
     var model: NavigationModel
     /// The events of the last command, as the engine reported them.
@@ -49,7 +47,7 @@ struct Sim {
             #expect(outcome.raisedException, "expected a UIKit exception", sourceLocation: sourceLocation)
             return events.map(line)
         } catch {
-            Issue.record("refused as input: \(error.message)", sourceLocation: sourceLocation)
+            Issue.record("refused as input: \(facts(of: error, names: model.names))", sourceLocation: sourceLocation)
             return []
         }
     }
@@ -63,14 +61,15 @@ struct Sim {
                 "expected the engine to refuse the input, got \(events.map(line))", sourceLocation: sourceLocation)
             return nil
         } catch {
-            return Refusal(error: error, message: error.message(names: model.names))
+            return Refusal(error: error, facts: facts(of: error, names: model.names))
         }
     }
 
-    /// The engine's refusal and its words (worded with the model's class names).
+    /// The engine's refusal, and its facts with the model's class names
+    /// (`released(B)`); NavScript words it, and its tests hold the words.
     struct Refusal: Equatable {
         var error: EngineError
-        var message: String
+        var facts: String
     }
 
     /// Runs the clock until idle, as `wait` does.
@@ -92,12 +91,12 @@ struct Sim {
             if settle { model.settle(events: &events) }
             return events.map(line)
         } catch {
-            Issue.record("refused: \(error.message(names: model.names))", sourceLocation: sourceLocation)
+            Issue.record("refused: \(facts(of: error, names: model.names))", sourceLocation: sourceLocation)
             return []
         }
     }
 
-    func line(_ event: Event) -> String { "\(event.time)ms \(EventRenderer.words(event, names: model.names))" }
+    func line(_ event: Event) -> String { facts(event, names: model.names) }
 
     /// The current stack as `stack` prints it.
     var stack: [String] { model.currentStack.map(text) }
@@ -123,22 +122,19 @@ struct Sim {
     }
 }
 
-/// Only the lines that `log brief` prints: drops view lifecycle calls.
+/// Only the lines that `log brief` prints: drops the lifecycle category
+/// (view lifecycle calls and the controller's own viewDidLoad).
 func brief(_ lines: [String]) -> [String] {
     lines.filter { line in
-        let text = line.split(separator: " ", maxSplits: 1).last.map(String.init) ?? line
-        let lifecycle = [
-            ".viewDidLoad()", ".viewWillAppear(", ".viewDidAppear(", ".viewWillDisappear(",
-            ".viewDidDisappear(", ".willMove(toParent:", ".didMove(toParent:",
-        ]
-        return !lifecycle.contains { text.contains($0) }
+        let payload = line.split(separator: " ", maxSplits: 1).last ?? ""
+        return !payload.hasPrefix("lifecycle(") && !payload.hasPrefix("controllerLoaded(")
     }
 }
 
 /// Drops navsh's own explanations (`note:` lines), whose wording the
 /// contract leaves free, except where a test names one.
 func withoutNotes(_ lines: [String]) -> [String] {
-    lines.filter { !$0.contains("ms note: ") }
+    lines.filter { !$0.contains("ms note(") }
 }
 
 /// `Login` or `Login#2`.
