@@ -433,45 +433,20 @@ final class SignalAndStreamTests: TerminalTestCase {
 
 // MARK: - Spawning with known signal dispositions
 
-/// posix_spawn with SIGINT, SIGTERM and SIGPIPE at their defaults and an
-/// empty mask (an ignored SIGINT in the test runner would otherwise be
-/// inherited). A descriptor of -1 means /dev/null.
+/// Starts `executable` with SIGINT, SIGTERM, SIGQUIT, SIGPIPE and SIGHUP at
+/// their defaults. A descriptor of -1 means /dev/null.
 private func spawnWithDefaultSignals(
     _ executable: String, arguments: [String], environment: [String: String],
     stdin: Int32, stdout: Int32, stderr: Int32
 ) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for (source, target) in [(stdin, Int32(0)), (stdout, Int32(1)), (stderr, Int32(2))] {
-        if source >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, source, target)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
+    let descriptors = [(stdin, Int32(0)), (stdout, Int32(1)), (stderr, Int32(2))].map { source, target in
+        source >= 0
+            ? ChildDescriptor.copy(source, to: target)
+            : .open(target, path: "/dev/null", flags: target == 0 ? O_RDONLY : O_WRONLY)
     }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var emptyMask = sigset_t()
-    sigemptyset(&emptyMask)
-    posix_spawnattr_setsigmask(&attributes, &emptyMask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signo in [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGHUP] { sigaddset(&defaults, signo) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard rc == 0 else { throw PTYError("posix_spawn \(executable): \(String(cString: strerror(rc)))") }
-    return pid
+    return try spawnChild(
+        executable, arguments: arguments, environment: environment,
+        defaultSignals: [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGHUP], descriptors: descriptors)
 }
 
 /// Waits up to `timeout` for `pid`; with `force`, kills it first.
