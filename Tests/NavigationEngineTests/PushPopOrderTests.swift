@@ -29,18 +29,7 @@ struct PushPopOrderTests {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"))
         #expect(
-            sim.run(.push("B")) == [
-                "0ms navCall(push(B, animated: true))",
-                "0ms lifecycle(B, willMove(toNav: true))",
-                "0ms lifecycle(B, viewDidLoad)",
-                "0ms lifecycle(A, viewWillDisappear(true))",
-                "0ms lifecycle(B, viewWillAppear(true))",
-                "0ms delegateCall(receiver: outside(Spy), call: willShow(B, animated: true))",
-                "350ms lifecycle(A, viewDidDisappear(true))",
-                "350ms lifecycle(B, viewDidAppear(true))",
-                "350ms lifecycle(B, didMove(toNav: true))",
-                "350ms delegateCall(receiver: outside(Spy), call: didShow(B, animated: true))",
-            ])
+            sim.run(.push("B")) == ["0ms navCall(push(B, animated: true))"] + pushOfB)
     }
 
     @Test("the stack changes when push is called, not when its animation ends")
@@ -59,18 +48,7 @@ struct PushPopOrderTests {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
         #expect(
-            sim.run(.pop(animated: true)) == [
-                "350ms navCall(pop(animated: true))",
-                "350ms lifecycle(B, willMove(toNav: false))",
-                "350ms lifecycle(B, viewWillDisappear(true))",
-                "350ms lifecycle(A, viewWillAppear(true))",
-                "350ms delegateCall(receiver: outside(Spy), call: willShow(A, animated: true))",
-                "700ms lifecycle(B, viewDidDisappear(true))",
-                "700ms lifecycle(B, didMove(toNav: false))",
-                "700ms lifecycle(A, viewDidAppear(true))",
-                "700ms delegateCall(receiver: outside(Spy), call: didShow(A, animated: true))",
-                "700ms deinitialized(B)",
-            ])
+            sim.run(.pop(animated: true)) == ["350ms navCall(pop(animated: true))"] + PopOfB.atOnce + PopOfB.atEnd)
         #expect(sim.stack == ["A"])
         #expect(!sim.isAlive("B"))
     }
@@ -142,18 +120,7 @@ struct PushPopOrderTests {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
         #expect(
-            sim.run(.setStack("A")) == [
-                "350ms navCall(setStack([A], animated: true))",
-                "350ms lifecycle(B, willMove(toNav: false))",
-                "350ms lifecycle(B, viewWillDisappear(true))",
-                "350ms lifecycle(A, viewWillAppear(true))",
-                "350ms delegateCall(receiver: outside(Spy), call: willShow(A, animated: true))",
-                "700ms lifecycle(B, viewDidDisappear(true))",
-                "700ms lifecycle(B, didMove(toNav: false))",
-                "700ms lifecycle(A, viewDidAppear(true))",
-                "700ms delegateCall(receiver: outside(Spy), call: didShow(A, animated: true))",
-                "700ms deinitialized(B)",
-            ])
+            sim.run(.setStack("A")) == ["350ms navCall(setStack([A], animated: true))"] + PopOfB.atOnce + PopOfB.atEnd)
     }
 
     @Test("setViewControllers with a new top: a push transition; a bare name not in the stack creates an instance")
@@ -162,18 +129,7 @@ struct PushPopOrderTests {
         sim.given(.delegate("Spy"), .push("A"))
         let lines = sim.run(.setStack("A B"))
         #expect(
-            lines == [
-                "0ms navCall(setStack([A, B], animated: true))",
-                "0ms lifecycle(B, willMove(toNav: true))",
-                "0ms lifecycle(B, viewDidLoad)",
-                "0ms lifecycle(A, viewWillDisappear(true))",
-                "0ms lifecycle(B, viewWillAppear(true))",
-                "0ms delegateCall(receiver: outside(Spy), call: willShow(B, animated: true))",
-                "350ms lifecycle(A, viewDidDisappear(true))",
-                "350ms lifecycle(B, viewDidAppear(true))",
-                "350ms lifecycle(B, didMove(toNav: true))",
-                "350ms delegateCall(receiver: outside(Spy), call: didShow(B, animated: true))",
-            ])
+            lines == ["0ms navCall(setStack([A, B], animated: true))"] + pushOfB)
         #expect(sim.stack == ["A", "B"])
     }
 

@@ -122,6 +122,41 @@ struct Sim {
     }
 }
 
+/// An animated pop of B off `A B`, Spy the delegate, called at 350 ms: what
+/// UIKit does after the call, at once and when the 350 ms end. A pop, a
+/// setViewControllers that pops, an edge swipe and a content pan that
+/// finish all do this.
+enum PopOfB {
+    static let atOnce = [
+        "350ms lifecycle(B, willMove(toNav: false))",
+        "350ms lifecycle(B, viewWillDisappear(true))",
+        "350ms lifecycle(A, viewWillAppear(true))",
+        "350ms delegateCall(receiver: outside(Spy), call: willShow(A, animated: true))",
+    ]
+    static let atEnd = [
+        "700ms lifecycle(B, viewDidDisappear(true))",
+        "700ms lifecycle(B, didMove(toNav: false))",
+        "700ms lifecycle(A, viewDidAppear(true))",
+        "700ms delegateCall(receiver: outside(Spy), call: didShow(A, animated: true))",
+        "700ms deinitialized(B)",
+    ]
+}
+
+/// An animated push of a new B onto `A`, Spy the delegate, called at 0 ms:
+/// what UIKit does after the call. A push and a setViewControllers that
+/// pushes both do this.
+let pushOfB = [
+    "0ms lifecycle(B, willMove(toNav: true))",
+    "0ms lifecycle(B, viewDidLoad)",
+    "0ms lifecycle(A, viewWillDisappear(true))",
+    "0ms lifecycle(B, viewWillAppear(true))",
+    "0ms delegateCall(receiver: outside(Spy), call: willShow(B, animated: true))",
+    "350ms lifecycle(A, viewDidDisappear(true))",
+    "350ms lifecycle(B, viewDidAppear(true))",
+    "350ms lifecycle(B, didMove(toNav: true))",
+    "350ms delegateCall(receiver: outside(Spy), call: didShow(B, animated: true))",
+]
+
 /// Only the lines that `log brief` prints: drops the lifecycle category
 /// (view lifecycle calls and the controller's own viewDidLoad).
 func brief(_ lines: [String]) -> [String] {

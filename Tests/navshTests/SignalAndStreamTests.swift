@@ -82,6 +82,16 @@ final class SignalAndStreamTests: TerminalTestCase {
             .filter { $0.contains(needle) }
     }
 
+    /// Checks that exactly one `warning:` line was written and that it is
+    /// about the history; returns the warning lines.
+    @discardableResult
+    private func oneHistoryWarning(_ s: PTYSession, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        let warnings = terminalLines(s, containing: "warning:")
+        XCTAssertEqual(warnings.count, 1, "transcript: \(s.transcript.debugDescription)", file: file, line: line)
+        XCTAssertTrue(warnings.first?.contains("history") ?? false, warnings.description, file: file, line: line)
+        return warnings
+    }
+
     // MARK: 1. SIGTERM at the prompt saves the history
 
     // A few commands, then SIGTERM while the prompt waits: navsh saves the
@@ -155,9 +165,7 @@ final class SignalAndStreamTests: TerminalTestCase {
             XCTAssertTrue(stack.hasPrefix("Home\r\n"), stack.debugDescription)
             s.send("quit\r")
             XCTAssertEqual(try s.waitForExit(), 0)
-            let warnings = terminalLines(s, containing: "warning:")
-            XCTAssertEqual(warnings.count, 1, "transcript: \(s.transcript.debugDescription)")
-            XCTAssertTrue(warnings.first?.contains("history") ?? false, warnings.description)
+            let warnings = oneHistoryWarning(s)
             XCTAssertTrue(warnings.first?.contains(history) ?? false, warnings.description)
             XCTAssertFalse(s.transcript.contains("error"), s.transcript.debugDescription)
         }
@@ -172,9 +180,7 @@ final class SignalAndStreamTests: TerminalTestCase {
             try run(s, "push Home")
             s.send("\u{04}")
             XCTAssertEqual(try s.waitForExit(), 0)
-            let warnings = terminalLines(s, containing: "warning:")
-            XCTAssertEqual(warnings.count, 1, "transcript: \(s.transcript.debugDescription)")
-            XCTAssertTrue(warnings.first?.contains("history") ?? false, warnings.description)
+            oneHistoryWarning(s)
         }
     }
 
@@ -189,9 +195,7 @@ final class SignalAndStreamTests: TerminalTestCase {
             XCTAssertTrue(home.contains("stack: Home"), home.debugDescription)
             s.send("quit\r")
             XCTAssertEqual(try s.waitForExit(), 0)
-            let warnings = terminalLines(s, containing: "warning:")
-            XCTAssertEqual(warnings.count, 1, "transcript: \(s.transcript.debugDescription)")
-            XCTAssertTrue(warnings.first?.contains("history") ?? false, warnings.description)
+            oneHistoryWarning(s)
         }
     }
 
@@ -203,9 +207,7 @@ final class SignalAndStreamTests: TerminalTestCase {
             try run(s, "push Home")
             XCTAssertEqual(kill(s.pid, SIGTERM), 0)
             XCTAssertEqual(try s.waitForExit(timeout: 3), 143)
-            let warnings = terminalLines(s, containing: "warning:")
-            XCTAssertEqual(warnings.count, 1, "transcript: \(s.transcript.debugDescription)")
-            XCTAssertTrue(warnings.first?.contains("history") ?? false, warnings.description)
+            oneHistoryWarning(s)
         }
     }
 
