@@ -140,6 +140,17 @@ enum PopOfB {
         "700ms delegateCall(receiver: outside(Spy), call: didShow(A, animated: true))",
         "700ms deinitialized(B)",
     ]
+    /// The same pop made interactively and cancelled, in ios26: when the 350
+    /// ms end, after the cancel, A leaves again and B comes back, and the
+    /// delegate hears of B.
+    static let undone = [
+        "700ms lifecycle(A, viewWillDisappear(true))",
+        "700ms lifecycle(A, viewDidDisappear(true))",
+        "700ms lifecycle(B, viewWillAppear(true))",
+        "700ms lifecycle(B, viewDidAppear(true))",
+        "700ms delegateCall(receiver: outside(Spy), call: willShow(B, animated: true))",
+        "700ms delegateCall(receiver: outside(Spy), call: didShow(B, animated: true))",
+    ]
 }
 
 /// An animated push of a new B onto `A`, Spy the delegate, called at 0 ms:

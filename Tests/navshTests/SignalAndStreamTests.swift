@@ -74,6 +74,14 @@ final class SignalAndStreamTests: TerminalTestCase {
         return blocker.appendingPathComponent("sub/history").path
     }
 
+    /// Checks that `run` ended by itself, neither timed out nor killed by a
+    /// signal, with `status`.
+    private func expectExit(_ run: E2ERun, status: Int32, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(run.timedOut, run.description, file: file, line: line)
+        XCTAssertTrue(run.exited, "navsh died of a signal: \(run)", file: file, line: line)
+        XCTAssertEqual(run.status, status, run.description, file: file, line: line)
+    }
+
     /// The lines written to the terminal that contain `needle` (taken from the
     /// transcript, not the screen, so a long line is not split by wrapping).
     private func terminalLines(_ s: PTYSession, containing needle: String) -> [String] {
@@ -219,9 +227,7 @@ final class SignalAndStreamTests: TerminalTestCase {
     /// `printf 'push A\npush B' | navsh`: the last line, with no newline, runs.
     func testPipedLastLineWithoutNewlineRuns() throws {
         let run = try E2E.run([], stdin: "push A\npush B")
-        XCTAssertFalse(run.timedOut, run.description)
-        XCTAssertTrue(run.exited, run.description)
-        XCTAssertEqual(run.status, 0, run.description)
+        expectExit(run, status: 0)
         XCTAssertEqual(run.stdout, pushA + pushB)
         XCTAssertEqual(run.stderr, "")
     }
@@ -229,9 +235,7 @@ final class SignalAndStreamTests: TerminalTestCase {
     /// A command that prints, as the unterminated last line: its output is complete.
     func testPipedLastLineWithoutNewlinePrintsCompleteOutput() throws {
         let run = try E2E.run([], stdin: "push A\npush B\nstack")
-        XCTAssertFalse(run.timedOut, run.description)
-        XCTAssertTrue(run.exited, run.description)
-        XCTAssertEqual(run.status, 0, run.description)
+        expectExit(run, status: 0)
         XCTAssertEqual(run.stdout, pushA + pushB + "A B\n")
         XCTAssertEqual(run.stderr, "")
     }
@@ -240,9 +244,7 @@ final class SignalAndStreamTests: TerminalTestCase {
     /// `push` with no screen, a located error on line 2; status 1, no crash.
     func testPipedContinuationAtEOFIsALocatedError() throws {
         let run = try E2E.run([], stdin: "push A\npush \\")
-        XCTAssertFalse(run.timedOut, run.description)
-        XCTAssertTrue(run.exited, "navsh died of a signal: \(run)")
-        XCTAssertEqual(run.status, 1, run.description)
+        expectExit(run, status: 1)
         XCTAssertEqual(run.stdout, pushA)
         let lines = E2E.lines(run.stderr)
         XCTAssertEqual(lines.count, 1, run.stderr.debugDescription)
@@ -256,9 +258,7 @@ final class SignalAndStreamTests: TerminalTestCase {
     /// complete command runs it (no error, status 0).
     func testPipedContinuationAfterCompleteCommandAtEOFRuns() throws {
         let run = try E2E.run([], stdin: "push A\npush B \\")
-        XCTAssertFalse(run.timedOut, run.description)
-        XCTAssertTrue(run.exited, "navsh died of a signal: \(run)")
-        XCTAssertEqual(run.status, 0, run.description)
+        expectExit(run, status: 0)
         XCTAssertEqual(run.stdout, pushA + pushB)
         XCTAssertEqual(run.stderr, "")
     }
@@ -268,9 +268,7 @@ final class SignalAndStreamTests: TerminalTestCase {
         let dir = try E2E.tempDir()
         try E2E.write("push A\npush B\nstack", to: "nonl.nav", in: dir)
         let run = try E2E.run(["nonl.nav"], in: dir)
-        XCTAssertFalse(run.timedOut, run.description)
-        XCTAssertTrue(run.exited, run.description)
-        XCTAssertEqual(run.status, 0, run.description)
+        expectExit(run, status: 0)
         XCTAssertEqual(run.stdout, pushA + pushB + "A B\n")
         XCTAssertEqual(run.stderr, "")
     }
@@ -280,9 +278,7 @@ final class SignalAndStreamTests: TerminalTestCase {
         let dir = try E2E.tempDir()
         try E2E.write("push A\npush \\", to: "cont.nav", in: dir)
         let run = try E2E.run(["cont.nav"], in: dir)
-        XCTAssertFalse(run.timedOut, run.description)
-        XCTAssertTrue(run.exited, "navsh died of a signal: \(run)")
-        XCTAssertEqual(run.status, 1, run.description)
+        expectExit(run, status: 1)
         XCTAssertEqual(run.stdout, pushA)
         let lines = E2E.lines(run.stderr)
         XCTAssertEqual(lines.count, 1, run.stderr.debugDescription)
