@@ -95,7 +95,7 @@ func refill<T>(_ mine: inout [T], from theirs: [T]) {
 /// equal arrays in storages of their own. (The buffers' addresses are only
 /// compared, inside the calls that lend them.)
 func sameStorage<T>(_ lhs: [T], _ rhs: [T]) -> Bool {
-    lhs.withUnsafeBufferPointer { mine in
-        rhs.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+    lhs.withUnsafeBufferPointer { mine in // house rules: identity only
+        rhs.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress } // house rules: identity only
     }
 }
