@@ -99,19 +99,19 @@ final class AncestorPath {
             let step = Int(links.step(of: node))
             if lv - 1 > shared {
                 let parent = models[lv - 1]
-                origin.pointee.take(from: parent)
+                origin.pointee.take(from: &parent.pointee)
                 models[lv - 1] = models[lv]
                 models[lv] = parent
                 ids[lv - 1] = -1
                 // Never recorded: a rebuilt state's properties were checked when it was found.
                 _ = explorer.run(step, on: &parent.pointee, events: &events, recording: false)
-                explorer.canonical(&parent.pointee, stepFrom: UnsafePointer(origin))
+                explorer.canonical(&parent.pointee, stepFrom: &origin.pointee)
             } else {
                 // The level's model becomes its parent's again, copying only what differs
                 // (NavigationModel.reset(to:)), and steps in place.
-                models[lv].pointee.reset(to: UnsafePointer(models[lv - 1]))
+                models[lv].pointee.reset(to: &models[lv - 1].pointee)
                 _ = explorer.run(step, on: &models[lv].pointee, events: &events, recording: false)
-                explorer.canonical(&models[lv].pointee, stepFrom: UnsafePointer(models[lv - 1]))
+                explorer.canonical(&models[lv].pointee, stepFrom: &models[lv - 1].pointee)
             }
             ids[lv] = node
         }

@@ -138,13 +138,13 @@ extension Explorer {
             if masksFit {
                 (refused, ignored) = refusalList.withUnsafeBufferPointer { r in
                     ignoreList.withUnsafeBufferPointer { i in
-                        NavigationModel.unrunSteps(refusals: r, ignores: i, in: top)
+                        NavigationModel.unrunSteps(refusals: r, ignores: i, in: &top.pointee)
                     }
                 }
                 // The wait's target, read here: a wait with nothing to end is
                 // refused with the rest, so the step before it is the parent's
                 // last and runs on the parent's own model.
-                if let t = waitTarget(in: top) {
+                if let t = waitTarget(in: &top.pointee) {
                     waitAt = t
                 } else {
                     refused |= 1 &<< UInt64(truncatingIfNeeded: stepCount - 1)
@@ -173,24 +173,24 @@ extension Explorer {
                 let last = masksFit && toRun == 0
                 let target: UnsafeMutablePointer<NavigationModel>
                 if last {
-                    origin.take(from: top)
+                    origin.take(from: &top.pointee)
                     path.topChanged()
                     target = top
                 } else {
                     if stale {
-                        model.pointee.reset(to: top)
+                        model.pointee.reset(to: &top.pointee)
                         stale = false
                     }
                     target = model
                 }
                 if !masksFit {
                     if step < refusalTests.count, let test = refusalTests[step],
-                        NavigationModel.refuses(test, in: UnsafePointer(model))
+                        NavigationModel.refuses(test, in: &model.pointee)
                     {
                         continue
                     }
                     if step < ignoreTests.count, let test = ignoreTests[step],
-                        NavigationModel.ignores(test, in: UnsafePointer(model))
+                        NavigationModel.ignores(test, in: &model.pointee)
                     {
                         steps += 1
                         continue
@@ -230,7 +230,7 @@ extension Explorer {
                         ? encoder.canonicalFingerprint(
                             of: &target.pointee, renaming: renamesInstances, stepFrom: &origin)
                         : encoder.canonicalFingerprint(
-                            of: &target.pointee, renaming: renamesInstances, stepFrom: UnsafePointer(top))
+                            of: &target.pointee, renaming: renamesInstances, stepFrom: &top.pointee)
                 }
                 var fresh = false
                 if !raised, deferLookups {

@@ -164,14 +164,13 @@ public struct Explorer: Sendable {
     /// deadline in flight, or earlier, a deadline less a duration an action
     /// could start; nil when the clock can end nothing.
     func waitTarget(_ model: NavigationModel) -> Int? {
-        withUnsafePointer(to: model) { waitTarget(in: $0) }
+        NavigationModel.nextCriticalInstant(in: model, startDurations: startDurations)
     }
 
-    /// `waitTarget(_:)` of the model `model` points to, read in place rather
-    /// than copied.
+    /// `waitTarget(_:)` of a model lent in place rather than copied.
     @inline(__always)
-    func waitTarget(in model: UnsafePointer<NavigationModel>) -> Int? {
-        NavigationModel.nextCriticalInstant(in: model, startDurations: startDurations)
+    func waitTarget(in model: inout NavigationModel) -> Int? {
+        NavigationModel.nextCriticalInstant(in: &model, startDurations: startDurations)
     }
 
     /// Runs step `index` (an action, or the wait) on `model`. Returns nil when
@@ -191,7 +190,7 @@ public struct Explorer: Sendable {
                 return nil
             }
         }
-        guard let target = withUnsafePointer(to: &model, { waitTarget(in: $0) }) else { return nil }
+        guard let target = waitTarget(in: &model) else { return nil }
         wait(until: target, on: &model, events: &events, recording: recording)
         return false
     }
@@ -222,18 +221,16 @@ public struct Explorer: Sendable {
     }
 
     /// `stateViolations(_:events:)` of the model the explorer steps, read in
-    /// place (`NavigationModel.isFrozen(_:)` and the rest) rather than copied.
+    /// place (`NavigationModel.isFrozen(_:)` and the rest, lent) rather than copied.
     @inline(__always)
     func stateViolations(in model: inout NavigationModel, events: [Event]) -> UInt64 {
         var mask: UInt64 = 0
         let bits = stateBits
-        withUnsafePointer(to: &model) { state in
-            typealias M = NavigationModel
-            if bits.responsive != 0, M.isFrozen(state) { mask |= bits.responsive }
-            if bits.bar != 0, M.isBarCorrupted(state), !M.isBusy(state) { mask |= bits.bar }
-            if bits.gates != 0, M.breaksGates(state) { mask |= bits.gates }
-            if bits.confirmations != 0, M.breaksConfirmations(state) { mask |= bits.confirmations }
-        }
+        typealias M = NavigationModel
+        if bits.responsive != 0, M.isFrozen(&model) { mask |= bits.responsive }
+        if bits.bar != 0, M.isBarCorrupted(&model), !M.isBusy(&model) { mask |= bits.bar }
+        if bits.gates != 0, M.breaksGates(&model) { mask |= bits.gates }
+        if bits.confirmations != 0, M.breaksConfirmations(&model) { mask |= bits.confirmations }
         for (bit, expectation) in stateInvariants
         where Session.failure(of: expectation, model: model, recent: events[...]) != nil {
             mask |= 1 << UInt64(bit)
@@ -250,15 +247,15 @@ public struct Explorer: Sendable {
     /// `canonical(_:)` of a model one step from `parent`, a canonical state
     /// (`NavigationModel.renameInstances(stepFrom:)`).
     @inline(__always)
-    func canonical(_ model: inout NavigationModel, stepFrom parent: UnsafePointer<NavigationModel>) {
-        model.canonicalize(renaming: renamesInstances, stepFrom: parent)
+    func canonical(_ model: inout NavigationModel, stepFrom parent: inout NavigationModel) {
+        model.canonicalize(renaming: renamesInstances, stepFrom: &parent)
     }
 
     /// `canonical(_:stepFrom:)` of a model stepped on its parent's own
     /// model, with what the renaming reads of the parent taken before (`StepOrigin`).
     @inline(__always)
-    func canonical(_ model: inout NavigationModel, stepFrom origin: UnsafePointer<StepOrigin>) {
-        model.canonicalize(renaming: renamesInstances, stepFrom: origin)
+    func canonical(_ model: inout NavigationModel, stepFrom origin: inout StepOrigin) {
+        model.canonicalize(renaming: renamesInstances, stepFrom: &origin)
     }
 
     /// The 64-bit fingerprint of a canonical state's encoding (NavigationModel+Fingerprint.swift).

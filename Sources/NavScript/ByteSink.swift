@@ -22,7 +22,10 @@ extension Array: ByteSink where Element == UInt8 {
 
 extension ByteSink {
     public mutating func appendClassName(_ name: ClassName, names: ClassNames) {
-        names.withUTF8(name) { appendBytes($0) }
+        let text = names.utf8(name)
+        if text.withContiguousStorageIfAvailable({ appendBytes($0) }) == nil {
+            Array(text).withUnsafeBufferPointer { appendBytes($0) }
+        }
     }
 
     /// Appends a literal's bytes in one copy.

@@ -203,11 +203,17 @@ struct PointerSink: ByteSink {
 
     @inline(__always)
     mutating func appendClassName(_ name: ClassName, names: ClassNames) {
-        guard let target = base.baseAddress,
-            let length = names.copyUTF8(name, to: target + count, room: base.count &- count)
-        else {
+        let text = names.utf8(name)
+        let length = text.count
+        guard length <= base.count &- count, let target = base.baseAddress else {
             overflowed = true
             return
+        }
+        let copied: Void? = text.withContiguousStorageIfAvailable { bytes in
+            if let source = bytes.baseAddress { (target + count).update(from: source, count: length) }
+        }
+        if copied == nil {
+            for (offset, byte) in text.enumerated() { target[count &+ offset] = byte }
         }
         count &+= length
     }

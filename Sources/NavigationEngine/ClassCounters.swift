@@ -12,7 +12,7 @@
 /// array, so a copy of the model (an undo checkpoint) shares them and a write after
 /// it copies one chunk, not every counter. (One array copied whole at each
 /// checkpoint made a script of a new class per push keep three or four copies of
-/// every counter: 19 MB of its 50 MB at 500,000 classes.)
+/// every counter.)
 ///
 /// The first `inlineCount` classes (all of a typical setup's) are kept in the value
 /// itself while their counters fit 32 bits: a push writes its class's counter in

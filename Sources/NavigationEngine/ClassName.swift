@@ -29,49 +29,12 @@ public struct ClassNames: Hashable, Sendable {
         return id < storage.count ? storage.text(id) : "?"
     }
 
-    /// Lends the UTF-8 of `name`'s text to `body`, with no String copied out
-    /// of the table (what the renderers write: a class name a line).
-    /// (Not generic: a generic function of this module is not specialized
-    /// for its callers in NavScript, and its metadata look-ups cost more than the name.)
-    public func withUTF8(_ name: ClassName, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// The UTF-8 of `name`'s text, "?" for a number the table never gave.
+    /// What the renderers write: a class name a line, its bytes read in
+    /// place through the view (`withContiguousStorageIfAvailable`).
+    public func utf8(_ name: ClassName) -> String.UTF8View {
         let id = Int(name.id)
-        guard id < storage.count else {
-            let unknown: StaticString = "?"
-            body(UnsafeBufferPointer(start: unknown.utf8Start, count: unknown.utf8CodeUnitCount))
-            return
-        }
-        let text = storage.text(id)
-        // A class name is a native or small string: its UTF-8 lent in place.
-        if text.utf8.withContiguousStorageIfAvailable(body) != nil { return }
-        var copy = text
-        copy.withUTF8(body)
-    }
-
-    /// Copies the UTF-8 of `name`'s text to `target` if it fits in `room`
-    /// bytes, and returns its length; nil, with nothing written, if it does
-    /// not fit. (No closure is called in between, so nothing is retained: the
-    /// output buffer's way to write a name.)
-    public func copyUTF8(_ name: ClassName, to target: UnsafeMutablePointer<UInt8>, room: Int) -> Int? {
-        let id = Int(name.id)
-        guard id < storage.count else {
-            guard room >= 1 else { return nil }
-            target.pointee = UInt8(ascii: "?")
-            return 1
-        }
-        let copied = storage.texts[id >> Storage.chunkBits][id & (Storage.chunkSize - 1)].utf8
-            .withContiguousStorageIfAvailable { bytes -> Int? in
-                guard bytes.count <= room else { return nil }
-                if let source = bytes.baseAddress { target.update(from: source, count: bytes.count) }
-                return bytes.count
-            }
-        if let copied { return copied }
-        var length: Int?
-        withUTF8(name) { bytes in
-            guard bytes.count <= room else { return }
-            if let source = bytes.baseAddress { target.update(from: source, count: bytes.count) }
-            length = bytes.count
-        }
-        return length
+        return id < storage.count ? storage.text(id).utf8 : "?".utf8
     }
 
     /// `Login` for the first instance of a class, `Login#2` for the second.
@@ -81,26 +44,17 @@ public struct ClassNames: Hashable, Sendable {
 
     /// The name with this text, numbered now if the table has not met it.
     public mutating func intern(_ text: String) -> ClassName {
-        // A name met already (every push and present of a search) is looked
-        // up in the text's own UTF-8, with no copy of the string to lend it.
-        let met = text.utf8.withContiguousStorageIfAvailable { bytes in
-            storage.find(bytes, hash: Storage.hash(bytes)).id
-        }
-        if case .some(.some(let id)) = met { return ClassName(id: id) }
-        var key = text
-        return key.withUTF8 { bytes in
-            let hash = Storage.hash(bytes)
-            if let id = storage.find(bytes, hash: hash).id { return ClassName(id: id) }
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            return ClassName(id: storage.insert(text, bytes, hash: hash))
-        }
+        let (wanted, hash) = Storage.Key.withHash(text.utf8)
+        if let id = storage.find(text.utf8, wanted, hash: hash).id { return ClassName(id: id) }
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return ClassName(id: storage.insert(text, wanted, hash: hash))
     }
 
     /// The name with this text if the table has met it; unlike `intern(_:)`
     /// it adds nothing (a look-up of a name never created must not grow it).
     public func existing(_ text: String) -> ClassName? {
-        var key = text
-        return key.withUTF8 { bytes in storage.find(bytes, hash: Storage.hash(bytes)).id.map(ClassName.init(id:)) }
+        let (wanted, hash) = Storage.Key.withHash(text.utf8)
+        return storage.find(text.utf8, wanted, hash: hash).id.map(ClassName.init(id:))
     }
 
     /// By the names' UTF-8 bytes (the strings' order for the ASCII
@@ -178,17 +132,22 @@ public struct ClassNames: Hashable, Sendable {
             var low: UInt64 = 0
             var high: UInt64 = 0
 
-            /// The key of these bytes; only their count for more than 16.
-            init(_ bytes: UnsafeBufferPointer<UInt8>) {
-                count = bytes.count
-                guard bytes.count <= 16 else { return }
-                for (i, byte) in bytes.enumerated() {
-                    if i < 8 {
-                        low |= UInt64(byte) << UInt64(i * 8)
-                    } else {
-                        high |= UInt64(byte) << UInt64((i - 8) * 8)
+            /// The key of these bytes (only their count for more than 16), and
+            /// their FNV-1a hash, in one pass over them.
+            static func withHash(_ bytes: String.UTF8View) -> (key: Key, hash: UInt64) {
+                var key = Key(count: 0)
+                var h: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in bytes {
+                    h = (h ^ UInt64(byte)) &* 0x100_0000_01b3
+                    if key.count < 8 {
+                        key.low |= UInt64(byte) << UInt64(key.count &* 8)
+                    } else if key.count < 16 {
+                        key.high |= UInt64(byte) << UInt64((key.count &- 8) &* 8)
                     }
+                    key.count &+= 1
                 }
+                if key.count > 16 { (key.low, key.high) = (0, 0) }
+                return (key, h)
             }
 
             /// Whether the key alone tells the name (no more than 16 bytes).
@@ -204,29 +163,13 @@ public struct ClassNames: Hashable, Sendable {
             return copy
         }
 
-        static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            return h
-        }
-
-        static func same(_ stored: String, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-            func equal(_ stored: UnsafeBufferPointer<UInt8>) -> Bool {
-                guard stored.count == key.count else { return false }
-                for i in 0..<key.count where stored[i] != key[i] { return false }
-                return true
-            }
-            // A class name is a native or small string: its UTF-8 read in place
-            // (a small one, which has no contiguous storage to lend, through its
-            // UTF-8 view: a copy of it to lend its bytes cost more than the look-up).
-            if let same = stored.utf8.withContiguousStorageIfAvailable(equal) { return same }
-            return stored.utf8.count == key.count && stored.utf8.elementsEqual(key)
+        static func same(_ stored: String, _ key: String.UTF8View) -> Bool {
+            stored.utf8.count == key.count && stored.utf8.elementsEqual(key)
         }
 
         /// The number of the name with these bytes, if it has one, and the
         /// slot where it is (or where it would go).
-        func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: UInt32?, slot: Int) {
-            let wanted = Key(key)
+        func find(_ key: String.UTF8View, _ wanted: Key, hash: UInt64) -> (id: UInt32?, slot: Int) {
             let mask = index.count - 1
             var slot = Int(truncatingIfNeeded: hash >> 7) & mask
             while index[slot] != 0 {
@@ -239,9 +182,9 @@ public struct ClassNames: Hashable, Sendable {
             return (nil, slot)
         }
 
-        func insert(_ text: String, _ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt32 {
+        func insert(_ text: String, _ wanted: Key, hash: UInt64) -> UInt32 {
             if (count + 1) * 2 > index.count { rehash(to: index.count * 2) }
-            let slot = find(key, hash: hash).slot
+            let slot = find(text.utf8, wanted, hash: hash).slot
             let id = UInt32(truncatingIfNeeded: count)
             if count & (Self.chunkSize - 1) == 0 {
                 // The first chunk grows as names come (most tables hold a few);
@@ -256,7 +199,7 @@ public struct ClassNames: Hashable, Sendable {
                 keys.append(keyChunk)
             }
             texts[texts.count - 1].append(text)
-            keys[keys.count - 1].append(Key(key))
+            keys[keys.count - 1].append(wanted)
             count += 1
             index[slot] = id + 1
             return id
@@ -266,8 +209,7 @@ public struct ClassNames: Hashable, Sendable {
             index = Array(repeating: 0, count: size)
             let mask = size - 1
             for id in 0..<count {
-                var text = self.text(id)
-                var slot = text.withUTF8 { Int(truncatingIfNeeded: Self.hash($0) >> 7) } & mask
+                var slot = Int(truncatingIfNeeded: Key.withHash(text(id).utf8).hash >> 7) & mask
                 while index[slot] != 0 { slot = (slot + 1) & mask }
                 index[slot] = UInt32(id + 1)
             }

@@ -1,4 +1,5 @@
-/// The transition clock: transitions end when the clock reaches them.
+/// The transition clock: transitions end when the clock reaches them, those
+/// ending at one instant in a fixed order (behaviour.md section 9).
 extension NavigationModel {
     /// The earliest end among the transitions in flight that the clock can end.
     public var nextDeadline: Int? {

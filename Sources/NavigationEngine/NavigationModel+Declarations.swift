@@ -1,4 +1,6 @@
-/// `screen`, `use`, `delegate`, `gesture-delegate` and `notify`.
+/// `screen`, `use`, `delegate`, `gesture-delegate` and `notify`: the traits
+/// and controllers of behaviour.md section 6, the gesture delegates of
+/// section 5, the notifications of section 8.
 extension NavigationModel {
     mutating func declare(_ className: String, _ list: [ScreenTrait]) {
         let cls = names.intern(className)

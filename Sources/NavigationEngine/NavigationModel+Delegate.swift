@@ -1,4 +1,5 @@
-/// UINavigationControllerDelegate calls, and what the seeds' controllers do in them.
+/// UINavigationControllerDelegate calls, in the order of behaviour.md
+/// section 1, and what the seeds' controllers do in them (section 6).
 extension NavigationModel {
     mutating func delegateWillShow(_ id: Int, _ shown: ScreenName, _ animated: Bool) {
         guard let nav = navs.controller(id), !nav.delegate.isNone else { return }

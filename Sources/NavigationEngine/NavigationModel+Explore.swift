@@ -143,7 +143,7 @@ extension NavigationModel {
 
     /// Whether a new instance of `cls` pushed (or presented) now is dropped
     /// and its class was made before: a state equal to this one once renamed.
-    /// (`nav`: the current controller's slot, `ParentFacts.nav`.)
+    /// (`nav`: the current controller's slot, `m.navs[ParentFacts.id]`.)
     static func newInstanceDropped(
         _ m: NavigationModel, _ cls: ClassName, push: Bool, nav: NavController?
     ) -> Bool {
@@ -174,18 +174,17 @@ extension NavigationModel {
 
     /// What every test of a parent reads first, read once: the current controller's
     /// id (a walk over the presentations, then a look at the window, whose tab
-    /// bar's case copied and released its ids), its slot, and the controller a
-    /// touch reaches (nil when a touch is ignored whatever it is: frozen, an alert
-    /// up, a plain modal on top, no controller). Each test asked them again.
+    /// bar's case copied and released its ids) and whether a touch reaches it
+    /// (not when a touch is ignored whatever it is: frozen, an alert up, a plain
+    /// modal on top). Each test asked them again. The controller itself is read
+    /// where it is, in the model (kept here, it was copied for each parent).
     struct ParentFacts {
         let id: Int
-        let nav: NavController?
-        let touched: NavController?
+        let touches: Bool
 
-        init(_ m: NavigationModel) {
+        init(_ m: borrowing NavigationModel) {
             id = m.currentNavID
-            nav = m.navs.controller(id)
-            touched = m.touchBlocker() == nil && !m.plainModalOnTop ? nav : nil
+            touches = m.touchBlocker() == nil && !m.plainModalOnTop
         }
     }
 
@@ -194,16 +193,17 @@ extension NavigationModel {
         _ test: IgnoreTest, in m: NavigationModel, _ facts: ParentFacts
     ) -> Bool {
         switch test {
-        case .back: backChangesNothing(touching: facts.touched, in: m)
-        case .swipe(let percent): swipeChangesNothing(touching: facts.touched, in: m, percent: percent)
+        case .back: backChangesNothing(touching: facts.touches ? m.navs[facts.id] : nil, in: m)
+        case .swipe(let percent):
+            swipeChangesNothing(touching: facts.touches ? m.navs[facts.id] : nil, in: m, percent: percent)
         case .dismiss: m.dismissChangesNothing
-        case .pop: popChangesNothing(m, facts.nav, facts.id)
-        case .newInstance(let cls, let push): newInstanceDropped(m, cls, push: push, nav: facts.nav)
+        case .pop: popChangesNothing(m, m.navs[facts.id], facts.id)
+        case .newInstance(let cls, let push): newInstanceDropped(m, cls, push: push, nav: m.navs[facts.id])
         }
     }
 
     /// `backIgnored(_:) != nil` with the controller a touch reaches
-    /// (`ParentFacts.touched`) read already: no back button, or the bar in
+    /// (`ParentFacts.touches`) read already: no back button, or the bar in
     /// a transition.
     static func backChangesNothing(
         touching nav: NavController?, in m: NavigationModel
@@ -248,7 +248,7 @@ extension NavigationModel {
     ) -> Bool {
         switch test {
         case .tap: m.refusesTap
-        case .release: !m.isFrozen && heldPop(in: facts.nav) == nil
+        case .release: !m.isFrozen && heldPop(in: m.navs[facts.id]) == nil
         }
     }
 
@@ -261,7 +261,7 @@ extension NavigationModel {
     public static func unrunSteps(
         refusals: some Sequence<(step: Int, test: RefusalTest)>,
         ignores: some Sequence<(step: Int, test: IgnoreTest)>,
-        in m: NavigationModel
+        in m: borrowing NavigationModel
     ) -> (refused: UInt64, ignored: UInt64) {
         let facts = ParentFacts(m)
         var refused: UInt64 = 0
@@ -275,16 +275,16 @@ extension NavigationModel {
             // (`ignores(_:in:_:)`'s switch, written out: called, it was not inlined.)
             let yes: Bool
             switch test {
-            case .back: yes = backChangesNothing(touching: facts.touched, in: m)
+            case .back: yes = backChangesNothing(touching: facts.touches ? m.navs[facts.id] : nil, in: m)
             case .swipe(let percent):
-                let core = swipe ?? swipeCore(touching: facts.touched, in: m)
+                let core = swipe ?? swipeCore(touching: facts.touches ? m.navs[facts.id] : nil, in: m)
                 swipe = core
                 yes = core.changesNothing(percent: percent)
             case .dismiss: yes = m.dismissChangesNothing
             case .pop:
-                yes = pop ?? popChangesNothing(m, facts.nav, facts.id)
+                yes = pop ?? popChangesNothing(m, m.navs[facts.id], facts.id)
                 pop = yes
-            case .newInstance(let cls, let push): yes = newInstanceDropped(m, cls, push: push, nav: facts.nav)
+            case .newInstance(let cls, let push): yes = newInstanceDropped(m, cls, push: push, nav: m.navs[facts.id])
             }
             if yes { ignored |= 1 &<< UInt64(truncatingIfNeeded: step) }
         }
@@ -304,7 +304,7 @@ extension NavigationModel {
     /// the early ends of `overriddenCall`, `superCall` and `run` for a pop
     /// (shared, those three serve every call, push included, on the hot
     /// path); IgnoredStepTests holds the two to agree.
-    /// (`nav`: controller `id`'s slot, `ParentFacts.nav`.)
+    /// (`nav`: controller `id`'s slot, `m.navs[ParentFacts.id]`.)
     static func popChangesNothing(
         _ m: NavigationModel, _ nav: NavController?, _ id: Int
     ) -> Bool {

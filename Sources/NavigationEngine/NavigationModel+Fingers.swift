@@ -1,4 +1,5 @@
-/// What a finger does: the back button, its menu, alert buttons and tabs.
+/// What a finger does: the back button and its menu (behaviour.md section
+/// 4), alert buttons (section 6, the safe pop's alert) and tabs (section 8).
 extension NavigationModel {
     /// Why a tap on the back button is ignored now (an alert up, no back
     /// button, the bar in a transition), or nil if it acts. Ignored, the tap

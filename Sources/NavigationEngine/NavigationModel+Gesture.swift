@@ -1,4 +1,5 @@
-/// The interactive pop gesture: the edge swipe, drag and release.
+/// The interactive pop gesture: the edge swipe, drag and release, and the
+/// gesture delegate that decides whether it begins (behaviour.md section 5).
 extension NavigationModel {
     /// Why the gesture's delegate would refuse to begin now, or nil if it begins.
     func swipeRefusal(_ nav: NavController) -> SwipeRefusal? {
@@ -120,7 +121,7 @@ extension NavigationModel {
 
     /// Whether a swipe or drag made now leaves the state as it is: ignored,
     /// refused, or a drag to where the finger already is. The controller a
-    /// touch reaches is read already (`ParentFacts.touched`: nil when a touch
+    /// touch reaches is read already (`ParentFacts.touches`; nil when a touch
     /// is ignored); the tests after are `swipeStart`'s.
     static func swipeChangesNothing(
         touching nav: NavController?, in m: NavigationModel, percent: Int?

@@ -1,4 +1,5 @@
-/// Where things are: the current controller, the visible screen, who holds whom.
+/// Where things are: the current controller, the visible screen, who holds
+/// whom, and the release of a screen nothing holds (behaviour.md section 8).
 extension NavigationModel {
     /// The controller the user sees: the topmost presented navigation
     /// controller, else the selected tab's, else the window's.

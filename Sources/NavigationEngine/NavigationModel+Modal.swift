@@ -1,4 +1,4 @@
-/// Modal presentation and dismissal.
+/// Modal presentation and dismissal (behaviour.md section 7).
 extension NavigationModel {
     mutating func present(_ cls: ClassName, inNavigation: Bool, animated: Bool) {
         // Dropped (below), in a step that records nothing: the new screen is

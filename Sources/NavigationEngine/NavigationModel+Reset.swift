@@ -11,54 +11,51 @@ extension NavigationModel {
     /// again, so that its reference counts do not change. Every stored
     /// property is here: `ResetTests` resets models that differ in each.
     public mutating func reset(to other: NavigationModel) {
-        withUnsafePointer(to: other) { reset(to: $0) }
+        profile = other.profile
+        clock = other.clock
+        durations = other.durations
+        if !traits.sharesStorage(with: other.traits) { traits = other.traits }
+        if !counters.sharesStorage(with: other.counters) { counters = other.counters }
+        created = other.created
+        screens.reset(to: other.screens)
+        if !sameStorage(navs.slots, other.navs.slots) { navs.slots = other.navs.slots }
+        if !sameStorage(navs.meta, other.navs.meta) { navs.meta = other.navs.meta }
+        if !sameStorage(navs.dirtyIDs, other.navs.dirtyIDs) { navs.dirtyIDs = other.navs.dirtyIDs }
+        if !sameStorage(navs.active, other.navs.active) { navs.active = other.navs.active }
+        navs.digestSum = other.navs.digestSum
+        navs.stackSum = other.navs.stackSum
+        navs.searchFrom = other.navs.searchFrom
+        nextNavID = other.nextNavID
+        if !window.sharesStorage(with: other.window) { window = other.window }
+        if !modals.sharesStorage(with: other.modals) { modals = other.modals }
+        if isModalTransitioning || other.isModalTransitioning {
+            modalTransition = other.modalTransition
+        }
+        if !controllerClass.sharesStorage(with: other.controllerClass) {
+            controllerClass = other.controllerClass
+        }
+        if hasAlert || other.hasAlert { alert = other.alert }
+        frozen = other.frozen
+        nesting = other.nesting
+        if !sameStorage(guarantees.guarded, other.guarantees.guarded) {
+            guarantees.guarded = other.guarantees.guarded
+        }
+        if !sameStorage(guarantees.granted, other.guarantees.granted) {
+            guarantees.granted = other.guarantees.granted
+        }
+        guarantees.gateBreach = other.guarantees.gateBreach
+        guarantees.confirmationBreach = other.guarantees.confirmationBreach
+        contentPanUsed = other.contentPanUsed
+        preemption = other.preemption
+        scratch.quiet = other.scratch.quiet
+        scratch.steps = other.scratch.steps
+        if !sameStorage(scratch.events, other.scratch.events) { scratch.events = other.scratch.events }
+        if !names.sharesStorage(with: other.names) { nameTable = other.nameTable }
     }
 
-    /// `reset(to:)` of the model `other` points to, read part by part where
-    /// it is (handed over whole, the model was copied first, every part
-    /// retained and released). `other` must not be this model.
-    public mutating func reset(to other: UnsafePointer<NavigationModel>) {
-        profile = other.pointee.profile
-        clock = other.pointee.clock
-        durations = other.pointee.durations
-        if !traits.sharesStorage(with: other.pointee.traits) { traits = other.pointee.traits }
-        if !counters.sharesStorage(with: other.pointee.counters) { counters = other.pointee.counters }
-        created = other.pointee.created
-        screens.reset(to: other.pointee.screens)
-        if !sameStorage(navs.slots, other.pointee.navs.slots) { navs.slots = other.pointee.navs.slots }
-        if !sameStorage(navs.meta, other.pointee.navs.meta) { navs.meta = other.pointee.navs.meta }
-        if !sameStorage(navs.dirtyIDs, other.pointee.navs.dirtyIDs) { navs.dirtyIDs = other.pointee.navs.dirtyIDs }
-        if !sameStorage(navs.active, other.pointee.navs.active) { navs.active = other.pointee.navs.active }
-        navs.digestSum = other.pointee.navs.digestSum
-        navs.stackSum = other.pointee.navs.stackSum
-        navs.searchFrom = other.pointee.navs.searchFrom
-        nextNavID = other.pointee.nextNavID
-        if !window.sharesStorage(with: other.pointee.window) { window = other.pointee.window }
-        if !modals.sharesStorage(with: other.pointee.modals) { modals = other.pointee.modals }
-        if isModalTransitioning || other.pointee.isModalTransitioning {
-            modalTransition = other.pointee.modalTransition
-        }
-        if !controllerClass.sharesStorage(with: other.pointee.controllerClass) {
-            controllerClass = other.pointee.controllerClass
-        }
-        if hasAlert || other.pointee.hasAlert { alert = other.pointee.alert }
-        frozen = other.pointee.frozen
-        nesting = other.pointee.nesting
-        if !sameStorage(guarantees.guarded, other.pointee.guarantees.guarded) {
-            guarantees.guarded = other.pointee.guarantees.guarded
-        }
-        if !sameStorage(guarantees.granted, other.pointee.guarantees.granted) {
-            guarantees.granted = other.pointee.guarantees.granted
-        }
-        guarantees.gateBreach = other.pointee.guarantees.gateBreach
-        guarantees.confirmationBreach = other.pointee.guarantees.confirmationBreach
-        contentPanUsed = other.pointee.contentPanUsed
-        preemption = other.pointee.preemption
-        scratch.quiet = other.pointee.scratch.quiet
-        scratch.steps = other.pointee.scratch.steps
-        if !sameStorage(scratch.events, other.pointee.scratch.events) { scratch.events = other.pointee.scratch.events }
-        if !names.sharesStorage(with: other.pointee.names) { nameTable = other.pointee.nameTable }
-    }
+    /// `reset(to:)` of a model lent in place, not changed (NavigationModel+Lent.swift).
+    /// `other` must not be this model.
+    public mutating func reset(to other: inout NavigationModel) { reset(to: other) }
 }
 
 extension WindowRoot {
@@ -98,7 +95,7 @@ func refill<T>(_ mine: inout [T], from theirs: [T]) {
 /// equal arrays in storages of their own. (The buffers' addresses are only
 /// compared, inside the calls that lend them.)
 func sameStorage<T>(_ lhs: [T], _ rhs: [T]) -> Bool {
-    lhs.withUnsafeBufferPointer { mine in
-        rhs.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+    lhs.withUnsafeBufferPointer { mine in // house rules: identity only
+        rhs.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress } // house rules: identity only
     }
 }

@@ -1,7 +1,9 @@
 /// UINavigationController's API: push, pop, popTo, popToRoot,
-/// setViewControllers (behaviour.md, "Navigation calls"): how a call reaches
-/// the controller (the subclass's override, then UIKit's own code), and what
-/// it does on an idle controller.
+/// setViewControllers: how a call reaches the controller (the subclass's
+/// override, then UIKit's own code), what it does on an idle controller
+/// (behaviour.md section 1), what it raises (section 2), and what a call made
+/// during a transition does: queued (iOS 26) or run at once, nested
+/// (legacy) (section 3).
 extension NavigationModel {
     mutating func pushCommand(_ ref: ScreenRef, gate: Bool, animated: Bool) throws {
         let name: ScreenName

@@ -1,5 +1,6 @@
 /// The only places a stack changes: push, truncate, replace, and a screen
-/// leaving another controller (addChild's detach).
+/// leaving another controller (addChild's detach). A stack changes when the
+/// call is made, not when its animation ends (behaviour.md section 1).
 extension NavigationModel {
     /// Puts a screen on top of a stack.
     mutating func appendToStack(_ id: Int, _ name: ScreenName) {

@@ -1,6 +1,7 @@
-/// A navigation transition's life (behaviour.md, "Transitions"): begun with
-/// the will-calls, finished with the did-calls and the queue, or cut short by
-/// a nested call (legacy); and the appearance callbacks with the seeds' hooks.
+/// A navigation transition's life: begun with the will-calls, finished with
+/// the did-calls (behaviour.md section 1) and the queue, or cut short by a
+/// nested call (legacy) (section 3), a corrupted bar repaired or left
+/// (section 4); and the appearance callbacks with the seeds' hooks (section 6).
 extension NavigationModel {
     enum StackEdit {
         case push(ScreenName)

@@ -7,9 +7,9 @@
 ///
 /// A slot is a screen packed in 16 bytes: its name in one word (class number high,
 /// ordinal low; 0 marks an empty slot, ordinals start at 1) and its flags and
-/// parent in the other. (Slots of `Screen?` took 40 bytes: at most half full, a
-/// 100,000-deep stack's table was 10 MB, copied whole by each undo checkpoint's
-/// first write after it.) A screen whose ordinal or parent does not fit those bits
+/// parent in the other. (Slots of `Screen?` took 40 bytes, and at most half
+/// full, a deep stack's table was large, copied whole by each undo
+/// checkpoint's first write after it.) A screen whose ordinal or parent does not fit those bits
 /// (an ordinal past 2^32 - 2 takes four billion instances of one class) is kept
 /// whole in `wide`, which is empty in practice.
 struct ScreenTable: Sendable {

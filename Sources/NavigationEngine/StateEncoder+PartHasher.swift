@@ -52,39 +52,39 @@ struct PartHasher {
     }
 
     @inline(__always)
-    mutating func put(_ names: UnsafeBufferPointer<ScreenName>) {
+    mutating func put(_ names: [ScreenName]) {
         for name in names { put(name) }
     }
 
     /// `lead`, then the names, two words to a multiplication (`put(_:_:)`):
     /// `lead` with the first name when they are odd, alone when they are
-    /// even, then the others in pairs (`put(pair:_:)`). A controller's stack,
-    /// a name a multiplication, took about 13 instructions a name, and its
-    /// class's name hash one more multiplication of its own. Each name is the
-    /// word `put(_ name:)` gives it, its ordinal after the pair when it is
-    /// marked; the count, mixed before, tells how the words are paired.
+    /// even, then the others in pairs (`put(pair:_:)`), so a stack costs
+    /// half a multiplication a name and its class's name hash shares one.
+    /// Each name is the word `put(_ name:)` gives it, its ordinal after the
+    /// pair when it is marked; the count, mixed before, tells how the words
+    /// are paired.
     @inline(__always)
-    mutating func put(_ lead: UInt64, names: UnsafeBufferPointer<ScreenName>) {
+    mutating func put(_ lead: UInt64, names: [ScreenName]) {
         let count = names.count
-        guard let base = names.baseAddress, count > 0 else {
+        guard count > 0 else {
             put(lead)
             return
         }
         // Every name taken as fitting, its ordinal or'ed into `ordinals`, and
         // all mixed again the marking way (`markedNames`) when one did not
-        // fit: a test a pair cost 3-4 instructions.
+        // fit: one test a list rather than one a pair.
         let start = self
         var ordinals: UInt64 = 0
         var i = count & 1
         if i == 1 {
-            ordinals = UInt64(bitPattern: Int64(base.pointee.ordinal))
-            put(lead, Self.word(base.pointee))
+            ordinals = UInt64(bitPattern: Int64(names[0].ordinal))
+            put(lead, Self.word(names[0]))
         } else {
             put(lead)
         }
         while i < count {
-            ordinals |= UInt64(bitPattern: Int64(base[i].ordinal)) | UInt64(bitPattern: Int64(base[i + 1].ordinal))
-            put(Self.word(base[i]), Self.word(base[i + 1]))
+            ordinals |= UInt64(bitPattern: Int64(names[i].ordinal)) | UInt64(bitPattern: Int64(names[i + 1].ordinal))
+            put(Self.word(names[i]), Self.word(names[i + 1]))
             i += 2
         }
         if ordinals >= 0xFFFF_FFFF { self = Self.markedNames(start, lead, names) }
@@ -99,13 +99,12 @@ struct PartHasher {
     /// `put(_:names:)` into `m`, each pair tested (`put(pair:_:)`): when an
     /// ordinal does not fit, out of line and by value.
     @inline(never)
-    static func markedNames(_ m: PartHasher, _ lead: UInt64, _ names: UnsafeBufferPointer<ScreenName>) -> PartHasher {
+    static func markedNames(_ m: PartHasher, _ lead: UInt64, _ names: [ScreenName]) -> PartHasher {
         var m = m
-        let base = names.baseAddress!
         var i = names.count & 1
-        if i == 1 { m.put(lead, base.pointee) } else { m.put(lead) }
+        if i == 1 { m.put(lead, names[0]) } else { m.put(lead) }
         while i < names.count {
-            m.put(pair: base[i], base[i + 1])
+            m.put(pair: names[i], names[i + 1])
             i += 2
         }
         return m
@@ -125,8 +124,7 @@ struct PartHasher {
 
     /// `put(pair:_:)` into `m` when an ordinal may not fit: out of line, as it
     /// never runs in practice, and by value (`inout`, it kept the hasher in
-    /// memory through the whole stack's loop: 31 instructions a state more
-    /// on legacy.nav).
+    /// memory through the whole stack's loop).
     @inline(never)
     static func marked(_ m: PartHasher, _ a: ScreenName, _ b: ScreenName) -> PartHasher {
         var m = m
@@ -142,7 +140,7 @@ struct PartHasher {
 
     /// The bytes' count, then the bytes eight to a word, the first byte
     /// lowest, the last word padded with zeros.
-    mutating func put(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func put(utf8 bytes: String.UTF8View) {
         put(bytes.count)
         var word: UInt64 = 0
         var shift: UInt64 = 0

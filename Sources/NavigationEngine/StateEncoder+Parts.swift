@@ -101,7 +101,7 @@ extension NavController {
             m.put(UInt64(stackCount), UInt64(queueCount))
         }
         // The class's name hash with the stack, two words a multiplication.
-        nav.stack.withUnsafeBufferPointer { m.put(nav.cls.nameHash, names: $0) }
+        m.put(nav.cls.nameHash, names: nav.stack)
         if shape & 1 << 8 != 0 {
             // An outside delegate, the controller's own or the one it forwards to.
             let (name, methods) = e.delegateWords(delegate)
@@ -121,8 +121,8 @@ extension NavController {
                 m.put(1 << 63, t.to)
                 m.put(UInt64(removed), UInt64(added))
             }
-            t.removed.withUnsafeBufferPointer { m.put($0) }
-            t.addedBelow.withUnsafeBufferPointer { m.put($0) }
+            m.put(t.removed)
+            m.put(t.addedBelow)
             if case .interactive(let percent, _) = t.kind { m.put(percent) }
         }
         for call in nav.queue { NavCall.hash(call, into: &m) }
@@ -140,8 +140,7 @@ extension NavTransition {
 
 extension OutsideDelegate {
     /// The methods as a mask of `DelegateMethod.bit`s, or'ed over the set's
-    /// elements: a look-up of each method hashed its raw value, a string (a
-    /// fifth of a search's instructions on a setup with an outside delegate).
+    /// elements: a look-up of each method would hash its raw value, a string.
     var methodMask: UInt64 {
         var mask: UInt64 = 0
         for method in methods { mask |= method.bit }
@@ -176,7 +175,7 @@ extension NavCall {
         case .popToRoot(let animated): m.put(animated ? 7 as UInt64 : 6)
         case .setStack(let names, let animated):
             m.put(animated ? 9 : 8, UInt64(names.count))
-            names.withUnsafeBufferPointer { m.put($0) }
+            m.put(names)
         }
     }
 }
@@ -198,7 +197,7 @@ extension Guarantees {
     func encode(into m: inout PartHasher) {
         m.put(guarded.count, granted.count)
         for entry in guarded { entry.encode(into: &m) }
-        granted.withUnsafeBufferPointer { m.put($0) }
+        m.put(granted)
         if let breach = gateBreach { breach.encode(into: &m) }
         if let confirmationBreach { m.put(confirmationBreach) }
     }

@@ -75,8 +75,8 @@ public struct StateEncoder {
     /// declarations of its first (`explore` takes no declaration as an
     /// action), so the hasher with them mixed in is taken as kept after the
     /// first call, without the test `declarations(of:)` makes that they are
-    /// the same (about 30 instructions a state: the traits' storage, the
-    /// controller class's name hash and the four durations compared).
+    /// the same (the traits' storage, the controller class's name hash and
+    /// the four durations compared, on every state).
     @inline(__always)
     public mutating func fingerprint(ofSearchState model: inout NavigationModel) -> UInt64 {
         var m: PartHasher
@@ -94,14 +94,11 @@ public struct StateEncoder {
     /// The canonical form of `model`, a state one step from `parent`
     /// (`NavigationModel.canonicalize(renaming:stepFrom:)`), then its
     /// `fingerprint(ofSearchState:)`: the explorer's two calls for every
-    /// state a step makes, each from its module with its frame and its
-    /// registers saved, in one, the fingerprint inlined (legacy.nav, depth
-    /// 10: 7,242 -> 7,211 instructions a distinct state; called from here,
-    /// not inlined, 7,244).
+    /// state a step makes in one call from its module, the fingerprint inlined.
     public mutating func canonicalFingerprint(
-        of model: inout NavigationModel, renaming: Bool, stepFrom parent: UnsafePointer<NavigationModel>
+        of model: inout NavigationModel, renaming: Bool, stepFrom parent: inout NavigationModel
     ) -> UInt64 {
-        model.canonicalize(renaming: renaming, stepFrom: parent)
+        model.canonicalize(renaming: renaming, stepFrom: &parent)
         return fingerprint(ofSearchState: &model)
     }
 
@@ -109,9 +106,9 @@ public struct StateEncoder {
     /// the parent itself, before the step: what the renaming reads of the
     /// parent taken then (`StepOrigin`).
     public mutating func canonicalFingerprint(
-        of model: inout NavigationModel, renaming: Bool, stepFrom origin: UnsafePointer<StepOrigin>
+        of model: inout NavigationModel, renaming: Bool, stepFrom origin: inout StepOrigin
     ) -> UInt64 {
-        model.canonicalize(renaming: renaming, stepFrom: origin)
+        model.canonicalize(renaming: renaming, stepFrom: &origin)
         return fingerprint(ofSearchState: &model)
     }
 
@@ -184,8 +181,7 @@ public struct StateEncoder {
     /// same storage, which the copy kept here holds on to), and takes its
     /// words again: each controller with an outside delegate copied it
     /// (retaining and releasing its name and its set), looked its name up
-    /// among the strings hashed lately and walked its set, about 200
-    /// instructions (gate.nav: 2.5 % of a search).
+    /// among the strings hashed lately and walked its set.
     mutating func delegateWords(_ delegate: DelegateSlot) -> (UInt64, UInt64) {
         if cachedDelegate == delegate { return cachedDelegateWords }
         let words: (UInt64, UInt64)
@@ -202,11 +198,7 @@ public struct StateEncoder {
     /// The hash `stringHash` gives `text`.
     static func hash(of text: String) -> UInt64 {
         var m = PartHasher()
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { m.put(utf8: $0) }
-        if done == nil {
-            var text = text
-            text.withUTF8 { m.put(utf8: $0) }
-        }
+        m.put(utf8: text.utf8)
         return m.value
     }
 

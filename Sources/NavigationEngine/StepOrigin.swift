@@ -17,10 +17,6 @@ public struct StepOrigin: Sendable {
         counters = parent.counters
     }
 
-    /// `take(from:)` of the model `parent` points to (the explorer's storage).
-    public mutating func take(from parent: UnsafePointer<NavigationModel>) {
-        created = parent.pointee.created
-        screenCount = parent.pointee.screens.count
-        counters = parent.pointee.counters
-    }
+    /// `take(from:)` of a parent lent in place, not changed (NavigationModel+Lent.swift).
+    public mutating func take(from parent: inout NavigationModel) { take(from: parent) }
 }

@@ -47,9 +47,10 @@ struct IgnoredStepTests {
         var events: [Event] = []
         for (model, action) in Self.statesAndActions() {
             var copy = model
+            var lent = model
             guard let prepared = copy.prepare(action.action),
                 let test = NavigationModel.renamingIgnoreTest(for: prepared),
-                withUnsafePointer(to: model, { NavigationModel.ignores(test, in: $0) })
+                NavigationModel.ignores(test, in: &lent)
             else { continue }
             ignored += 1
             var stepped = model
@@ -80,7 +81,8 @@ struct IgnoredStepTests {
             } catch .noAlert, .noSwipeHeld {
                 refusedAtOnce = true
             } catch {}
-            let says = withUnsafePointer(to: model) { NavigationModel.refuses(test, in: $0) }
+            var lent = model
+            let says = NavigationModel.refuses(test, in: &lent)
             #expect(says == refusedAtOnce, "\(action.source): refuses says \(says)")
             if says {
                 refused[test, default: 0] += 1

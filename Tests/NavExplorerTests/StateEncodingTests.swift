@@ -156,13 +156,13 @@ struct StateEncodingTests {
         var breaches = 0
         for (text, profile) in Self.setups {
             for model in Self.states(Setup(text, profile: profile), depth: 6, limit: 3000) {
-                withUnsafePointer(to: model) { pointer in
-                    #expect(NavigationModel.isFrozen(pointer) == model.isFrozen)
-                    #expect(NavigationModel.isBarCorrupted(pointer) == model.isBarCorrupted)
-                    #expect(NavigationModel.isBusy(pointer) == model.isBusy)
-                    #expect(NavigationModel.breaksGates(pointer) == (model.gatesProblem != nil))
-                    #expect(NavigationModel.breaksConfirmations(pointer) == (model.confirmationsProblem != nil))
-                }
+                var lent = model
+                #expect(NavigationModel.isFrozen(&lent) == model.isFrozen)
+                #expect(NavigationModel.isBarCorrupted(&lent) == model.isBarCorrupted)
+                #expect(NavigationModel.isBusy(&lent) == model.isBusy)
+                #expect(NavigationModel.breaksGates(&lent) == (model.gatesProblem != nil))
+                #expect(NavigationModel.breaksConfirmations(&lent) == (model.confirmationsProblem != nil))
+                #expect(lent == model)
                 checked += 1
                 if model.isBusy { busy += 1 }
                 if model.isBarCorrupted { corrupted += 1 }

@@ -11,12 +11,12 @@ import Testing
 struct StackPairHashTests {
     func hash(_ names: [ScreenName], lead: UInt64 = 7) -> UInt64 {
         var m = PartHasher()
-        names.withUnsafeBufferPointer { m.put(lead, names: $0) }
+        m.put(lead, names: names)
         return m.value
     }
 
     func tested(_ names: [ScreenName], lead: UInt64 = 7) -> UInt64 {
-        names.withUnsafeBufferPointer { PartHasher.markedNames(PartHasher(), lead, $0).value }
+        PartHasher.markedNames(PartHasher(), lead, names).value
     }
 
     func name(_ cls: UInt32, _ ordinal: Int) -> ScreenName { ScreenName(cls: ClassName(id: cls), ordinal: ordinal) }
