@@ -24,8 +24,7 @@ let package = Package(
             name: "navsh", dependencies: ["NavScript", "NavExplorer", "NavigationEngine", "CReadline"]),
         .target(name: "NavFuzzHarness", dependencies: ["NavScript", "NavigationEngine"]),
         .executableTarget(name: "NavFuzz", dependencies: ["NavFuzzHarness"]),
-        // The engine's tests read events in the renderer's words (NavScript's).
-        .testTarget(name: "NavigationEngineTests", dependencies: ["NavigationEngine", "NavScript"]),
+        .testTarget(name: "NavigationEngineTests", dependencies: ["NavigationEngine"]),
         .testTarget(name: "NavScriptTests", dependencies: ["NavScript", "NavFuzzHarness", "NavigationEngine"]),
         .testTarget(name: "NavExplorerTests", dependencies: ["NavExplorer", "NavScript", "NavigationEngine"]),
         .testTarget(name: "navshTests", dependencies: []),

@@ -161,7 +161,8 @@ public enum FuzzHarness {
         _ = model.jobs
         var nodes = [model.hierarchy]
         while let node = nodes.popLast() { nodes += node.children }
-        _ = model.aliveReport
+        var counted = model // `aliveReport` adds to the work count
+        _ = counted.aliveReport
         _ = model.knownClassNames
         _ = model.liveScreenNames
         for name in model.currentStack { _ = model.isAlive(name) }

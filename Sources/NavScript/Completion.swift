@@ -11,9 +11,11 @@ public enum Completion: Equatable, Sendable {
     case files(plus: [String])
 
     /// What completes the word that begins at the end of `prefix` (the line up
-    /// to the word being completed); `screens` are the live screen names and
-    /// the declared class names.
-    public static func at(_ prefix: Substring, screens: [String]) -> Completion {
+    /// to the word being completed); `screens` gives the live screen names and
+    /// the declared class names. It is called at most once, and only where the
+    /// grammar takes a screen, so nothing is built for a line that is not
+    /// being completed.
+    public static func at(_ prefix: Substring, screens: () -> [String]) -> Completion {
         let words = wordsOfLastCommand(prefix)
         guard let head = words.first else { return .words(CommandCatalog.names) }
         let args = Array(words.dropFirst())
@@ -71,28 +73,28 @@ public enum Completion: Equatable, Sendable {
         "alive", "released", "presented", "idle", "busy", "bar", "log", "sequence", "error",
     ]
 
-    static func next(after head: String, _ args: [String], screens: [String]) -> Completion {
+    static func next(after head: String, _ args: [String], screens: () -> [String]) -> Completion {
         let n = args.count
         let none = Completion.words([])
         switch head {
         case "push":
-            if n == 0 { return .words(screens) }
+            if n == 0 { return .words(screens()) }
             if n == 1 { return .words(args[0].contains("#") ? ["instant"] : ["gate", "instant"]) }
             return .words(n == 2 && args[1] == "gate" ? ["instant"] : [])
         case "pop", "poproot", "dismiss":
             return .words(n == 0 ? ["instant"] : [])
         case "popto":
-            if n == 0 { return .words(screens) }
+            if n == 0 { return .words(screens()) }
             return .words(n == 1 ? ["instant"] : [])
         case "setstack":
             if args.last == "instant" { return none }
-            return .words(screens + (n > 0 ? ["instant"] : []))
+            return .words(screens() + (n > 0 ? ["instant"] : []))
         case "root", "tab", "backmenu", "notify":
-            return n == 0 && head != "notify" ? .words(screens) : none
+            return n == 0 && head != "notify" ? .words(screens()) : none
         case "tabs":
-            return .words(screens)
+            return .words(screens())
         case "present":
-            if n == 0 { return .words(screens) }
+            if n == 0 { return .words(screens()) }
             if n == 1 { return .words(["nav", "instant"]) }
             return .words(n == 2 && args[1] == "nav" ? ["instant"] : [])
         case "swipe":
@@ -102,7 +104,7 @@ public enum Completion: Equatable, Sendable {
         case "tap":
             return .words(n == 0 ? ["OK", "Cancel"] : [])
         case "screen":
-            if n == 0 { return .words(screens) }
+            if n == 0 { return .words(screens()) }
             if args.last == "confirm" { return none } // a quoted text follows
             return .words(["gate", "custom-back", "confirm", "hides-back", "plain"])
         case "use":
@@ -155,11 +157,11 @@ public enum Completion: Equatable, Sendable {
         }
     }
 
-    static func expectArguments(_ args: [String], screens: [String]) -> Completion {
+    static func expectArguments(_ args: [String], screens: () -> [String]) -> Completion {
         let n = args.count
         switch args[0] {
-        case "stack", "alive", "released": return .words(screens)
-        case "top", "presented": return .words(n == 1 ? screens : [])
+        case "stack", "alive", "released": return .words(screens())
+        case "top", "presented": return .words(n == 1 ? screens() : [])
         case "back": return .words(n == 1 ? ["visible", "hidden"] : [])
         case "swipe", "content-swipe": return .words(n == 1 ? ["enabled", "disabled"] : [])
         case "no": return .words(n == 1 ? ["alert", "modal", "log"] : [])

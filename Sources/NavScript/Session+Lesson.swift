@@ -250,7 +250,7 @@ extension Session {
         var text = Substring(line)
         while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
         guard text.hasPrefix("#") else { return }
-        if text.hasPrefix("##") {
+        if isHeading(line) {
             if let lesson = currentLesson, lesson.rewindable, let index = lesson.section(at: lesson.position - 1) {
                 if lesson.skipTarget == index {
                     lesson.skipTarget = nil

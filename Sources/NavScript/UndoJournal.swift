@@ -34,14 +34,16 @@ struct JournalEntry {
 /// interval of commands. At least `depth` commands can be undone.
 struct UndoJournal {
     let depth: Int
-    /// State elements copied because of checkpoints (each one costs a copy of what changes next).
+    /// State elements copied because of checkpoints: each one taken costs a
+    /// copy of what changes next, and so does each one an undo restores (the
+    /// live state shares it until the replay or the next command changes it).
     private(set) var copySteps = 0
     /// Entry `i` changed the state from the one before it.
     private(set) var entries: [JournalEntry] = []
     /// How many of `entries` are ticks.
     private var tickCount = 0
-    /// (index of the first entry after it, the state before that entry).
-    private var checkpoints: [(position: Int, state: SessionState)] = []
+    /// (index of the first entry after it, the state before that entry, its weight).
+    private var checkpoints: [(position: Int, state: SessionState, weight: Int)] = []
 
     init(depth: Int) {
         self.depth = depth
@@ -79,7 +81,7 @@ struct UndoJournal {
         let interval = max(16, weight / 8)
         if checkpoints.isEmpty || entries.count - last >= interval {
             copySteps &+= weight
-            checkpoints.append((entries.count, state()))
+            checkpoints.append((entries.count, state(), weight))
         }
         if entry.isTick { tickCount += 1 }
         entries.append(entry)
@@ -124,6 +126,7 @@ struct UndoJournal {
         guard let last = entries.popLast() else { return nil }
         while let c = checkpoints.last, c.position > entries.count { checkpoints.removeLast() }
         guard let checkpoint = checkpoints.last else { return nil }
+        copySteps &+= checkpoint.weight
         return (checkpoint.state, entries[checkpoint.position...], last.label, last.logMark)
     }
 
@@ -134,7 +137,8 @@ struct UndoJournal {
     /// entries each time: quadratic).
     mutating func keep(_ state: @autoclosure () -> SessionState, replayed: Int) {
         guard replayed >= 16, checkpoints.last.map({ $0.position < entries.count }) ?? true else { return }
-        checkpoints.append((entries.count, state()))
+        let kept = state()
+        checkpoints.append((entries.count, kept, kept.model.weight))
     }
 
     /// Drops the entries recorded after `count` was read (a command that failed

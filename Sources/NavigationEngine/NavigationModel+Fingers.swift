@@ -206,8 +206,10 @@ extension NavigationModel {
         }
     }
 
-    /// Every live screen, the one the user sees first, then down the hierarchy.
-    func allScreensTopFirst() -> [ScreenName] {
+    /// Every live screen, the one the user sees first, then down the
+    /// hierarchy; last the screens nothing there holds, by name. Counts the
+    /// screens and the comparisons of that last ordering as work.
+    mutating func allScreensTopFirst() -> [ScreenName] {
         var order: [ScreenName] = []
         var seen = Set<ScreenName>()
         func add(_ name: ScreenName) {
@@ -225,7 +227,14 @@ extension NavigationModel {
             nav.stack.reversed().forEach(add)
             nav.transition?.removed.forEach(add)
         }
-        for name in screens.keys.sorted(by: names.precedes) { add(name) }
+        // Only the screens not reached above are sorted, not all of them.
+        var comparisons = 0
+        let loose = screens.keys.filter { !seen.contains($0) }
+        for name in loose.sorted(by: {
+            comparisons &+= 1
+            return names.precedes($0, $1)
+        }) { add(name) }
+        work(screens.count &+ comparisons)
         return order
     }
 }

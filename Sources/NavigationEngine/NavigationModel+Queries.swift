@@ -30,50 +30,62 @@ extension NavigationModel {
     /// Live screen names for completion.
     public var liveScreenNames: [String] { screens.keys.sorted(by: names.precedes).map { names.text(of: $0) } }
 
-    /// Every live screen, top first, with what holds it: each nav's stack,
-    /// transition and queue and each presentation read once, not once a
-    /// screen (`alive` with 64k screens was quadratic).
+    /// Every live screen, top first, with what holds it (`alive`): each nav's
+    /// stack, transition and queue and each presentation read once, not once
+    /// a screen. Counts what it reads as work (hence `mutating`: only the
+    /// work count changes).
     public var aliveReport: [(screen: ScreenName, heldBy: String)] {
-        var parts: [ScreenName: [String]] = [:]
-        for id in navs.keys.sorted() {
-            guard let nav = navs[id] else { continue }
-            let description = navDescription(id)
-            var held = Set<ScreenName>()
-            for (index, name) in nav.stack.enumerated() where held.insert(name).inserted {
-                parts[name, default: []].append("\(description) stack, position \(index + 1) of \(nav.stack.count)")
+        mutating get {
+            var parts: [ScreenName: String] = [:]
+            func hold(_ name: ScreenName, _ text: String) {
+                if parts[name] == nil { parts[name] = text } else { parts[name]?.append("; " + text) }
             }
-            for name in Set(nav.transition?.removed ?? []) where !held.contains(name) {
-                parts[name, default: []].append("the transition leaving \(description)")
+            // The presentation that shows each presented nav, found once.
+            var presenting: [Int: Modal] = [:]
+            for modal in modals.reversed() { if let id = modal.nav { presenting[id] = modal } }
+            var tabs = Set<Int>()
+            if case .tabs(let ids, _) = window { tabs = Set(ids) }
+            var examined = 0
+            for id in navs.keys.sorted() {
+                guard let nav = navs[id] else { continue }
+                let description = navDescription(id, presentedBy: presenting[id], isTab: tabs.contains(id))
+                var held = Set<ScreenName>()
+                for (index, name) in nav.stack.enumerated() where held.insert(name).inserted {
+                    hold(name, "\(description) stack, position \(index + 1) of \(nav.stack.count)")
+                }
+                for name in Set(nav.transition?.removed ?? []) where !held.contains(name) {
+                    hold(name, "the transition leaving \(description)")
+                }
+                var queued = Set<ScreenName>()
+                for call in nav.queue {
+                    switch call {
+                    case .push(let name, _), .popTo(let name, _): queued.insert(name)
+                    case .setStack(let names, _): queued.formUnion(names)
+                    case .pop, .popToRoot: break
+                    }
+                }
+                for name in queued { hold(name, "a call queued on \(description)") }
+                examined &+= 1 &+ nav.stack.count &+ (nav.transition?.removed.count ?? 0) &+ nav.queue.count
             }
-            var queued = Set<ScreenName>()
-            for call in nav.queue {
-                switch call {
-                case .push(let name, _), .popTo(let name, _): queued.insert(name)
-                case .setStack(let names, _): queued.formUnion(names)
-                case .pop, .popToRoot: break
+            for modal in modals {
+                if modal.nav == nil {
+                    hold(modal.screen, "the presentation from \(modal.presenter.map { names.text(of: $0) } ?? "nav")")
+                }
+                if let presenter = modal.presenter {
+                    hold(presenter, "its presentation of \(modal.screen, in: names)")
                 }
             }
-            for name in queued { parts[name, default: []].append("a call queued on \(description)") }
-        }
-        for modal in modals {
-            if modal.nav == nil {
-                parts[modal.screen, default: []].append(
-                    "the presentation from \(modal.presenter.map { names.text(of: $0) } ?? "nav")")
-            }
-            if let presenter = modal.presenter {
-                parts[presenter, default: []].append("its presentation of \(modal.screen, in: names)")
-            }
-        }
-        return allScreensTopFirst().map { name in
-            (name, parts[name].map { $0.joined(separator: "; ") } ?? "nothing")
+            work(examined &+ modals.count)
+            return allScreensTopFirst().map { name in (name, parts[name] ?? "nothing") }
         }
     }
 
-    func navDescription(_ id: Int) -> String {
-        if let modal = modals.first(where: { $0.nav == id }) {
+    /// How `alive` names nav `id`: presented by `modal`, a tab's, or the window's.
+    func navDescription(_ id: Int, presentedBy modal: Modal?, isTab: Bool) -> String {
+        if let modal {
             return "the nav presented by \(modal.presenter.map { names.text(of: $0) } ?? "nav")"
         }
-        if case .tabs(let ids, _) = window, ids.contains(id) {
+        if isTab {
             return "the \(navs[id]?.tabName ?? "?") tab's nav"
         }
         return "the window's nav"

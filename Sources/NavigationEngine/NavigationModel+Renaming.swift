@@ -7,8 +7,11 @@ extension NavigationModel {
     /// their numbers (so "the newest live instance" stays the same one), and
     /// sets each class's count of instances made to the number of live ones
     /// (at least 1 once one was made, so a bare name of a class with none
-    /// alive still means a released instance). Names of released screens the
-    /// state still mentions (a breach, a stale alert) become number 0.
+    /// alive still means a released instance). When a live instance's number
+    /// changes, every name in the state is mapped, and those of released
+    /// screens it still mentions (a breach, a stale alert) become number 0;
+    /// when none changes, they keep their numbers (the search's state counts
+    /// rest on this: RenamingTests' reference says so too).
     public mutating func renameInstances() {
         renameInstancesUnhashed()
         // The written controllers' hashes for the fingerprint again (see `canonicalize`).

@@ -10,10 +10,11 @@ import NavScript
     import Darwin
 #endif
 
-/// Screen names Tab completes (live screens and declared classes); the C
-/// completion callback reads this and asks `Completion` what the grammar
-/// allows where the cursor is.
-nonisolated(unsafe) private var completionScreens: [String] = []
+/// Builds the screen names Tab completes (live screens and declared classes).
+/// The C completion callback asks `Completion` what the grammar allows where
+/// the cursor is, and `Completion` calls this only where a screen goes: the
+/// names are built when Tab is pressed, never after a line.
+nonisolated(unsafe) private var completionScreens: () -> [String] = { [] }
 /// What the completion in progress offers (set when it starts).
 nonisolated(unsafe) private var completionWords: [String] = []
 nonisolated(unsafe) private var completionWantsFiles = false
@@ -74,9 +75,9 @@ extension LineEditor {
         }
     }
 
-    /// Screen names Tab completes where the grammar takes a screen (live
-    /// screens and declared classes).
-    static func setCompletionScreens(_ screens: [String]) {
+    /// What builds the screen names Tab completes where the grammar takes a
+    /// screen (live screens and declared classes), called when Tab is pressed.
+    static func setCompletionScreens(_ screens: @escaping () -> [String]) {
         completionScreens = screens
     }
 }

@@ -176,6 +176,6 @@ let usageText = """
 
     exit status: 0 ok, 1 a command or expectation failed (explore: a violation
                  was found), 2 usage error, 3 output could not be written
-                 (stdout, explore --out), 130 interrupted (Ctrl-C),
-                 143 terminated (SIGTERM, explore)
+                 (stdout, a recording, explore --out), 130 interrupted
+                 (Ctrl-C), 143 terminated (SIGTERM, explore)
     """

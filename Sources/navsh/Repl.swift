@@ -58,7 +58,8 @@ struct Repl {
             session.initialState = start
         }
         driver.interruptible = true
-        LineEditor.setCompletionScreens(session.completionScreens)
+        // Built when Tab asks, from the session as it is then: not after every line.
+        LineEditor.setCompletionScreens { session.completionScreens }
         var lineNumber = 0
         reading: while true {
             writer.flush()
@@ -84,7 +85,6 @@ struct Repl {
                 if result.endsSession { break reading }
                 writer.flush()
                 live.redraw(session)
-                LineEditor.setCompletionScreens(session.completionScreens)
             }
         }
         session.endOfInput(file: "<prompt>")

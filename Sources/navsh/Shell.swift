@@ -139,7 +139,9 @@ enum Shell {
         session.stopRecording()
         host.closeAll()
         writer.flush()
-        return session.failureCount > 0 || host.failedRecordings > 0 ? 1 : 0
+        // A recording that lost lines is output that could not be written.
+        if host.failedRecordings > 0 { return OutputWriter.writeFailed }
+        return session.failureCount > 0 ? 1 : 0
     }
 
     /// Plays the clock in wall time for as long as the session asks, then

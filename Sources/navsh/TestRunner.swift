@@ -43,6 +43,7 @@ enum TestRunner {
         }
         var passed = 0
         var failed = 0
+        var unwritten = 0 // files whose recording could not be written
         for (folder, problem) in found.problems {
             failed += 1
             writer.line("FAIL \(printable(folder))")
@@ -66,6 +67,7 @@ enum TestRunner {
                 if let line = mustFailOn {
                     ExpectedFailure.failedOnlyOn(line, of: file, diagnostics: sink.diagnostics)
                 } else { session.failureCount == 0 }
+            if host.failedRecordings > 0 { unwritten += 1 }
             if ok, host.failedRecordings == 0 {
                 passed += 1
                 writer.line("PASS \(printable(file))")
@@ -80,6 +82,8 @@ enum TestRunner {
             }
         }
         writer.line("\(passed) passed, \(failed) failed")
+        // A recording that could not be written is output that could not be written.
+        if unwritten > 0 { return OutputWriter.writeFailed }
         return failed > 0 ? 1 : 0
     }
 

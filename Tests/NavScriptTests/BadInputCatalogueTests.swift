@@ -144,12 +144,21 @@ let badInputs: [BadInput] = [
     BadInput("overflowing percentage", setup: catalogueSetup, "drag 99999999999999999999%", says: "invalid percentage"),
     BadInput("fractional percentage", setup: catalogueSetup, "drag 50.5%", says: "invalid percentage"),
     // references
-    BadInput("unknown reference", setup: catalogueSetup, "popto Nobody", says: "Nobody"),
-    BadInput("released reference", setup: catalogueSetup, "popto Profile", says: "'Profile' has been released"),
+    BadInput(
+        "unknown reference", setup: catalogueSetup, "popto Nobody", says: "no instance of 'Nobody' was ever created"),
+    BadInput(
+        "released reference", setup: catalogueSetup, "popto Profile",
+        says: "'Profile' has been released (deinit); it can no longer be used"),
     BadInput("released instance pushed again", setup: catalogueSetup, "push Profile#1", says: "has been released"),
     BadInput("#0", setup: catalogueSetup, "popto Home#0", says: "instance numbers start at 1", column: 12),
     BadInput("huge #N", setup: catalogueSetup, "popto Home#99999999999999999999", says: "too large", column: 12),
-    BadInput("#N never created", setup: catalogueSetup, "popto Home#7", says: "no instance 'Home#7'"),
+    BadInput(
+        "#N never created", setup: catalogueSetup, "popto Home#7",
+        says: "no instance 'Home#7': 1 Home instance was created"
+    ),
+    BadInput(
+        "#N of a class never met", setup: catalogueSetup, "push Nope#2",
+        says: "no instance 'Nope#2': no Nope was ever created"),
     BadInput("empty #", setup: catalogueSetup, "popto Home#", says: "invalid instance number"),
     BadInput("letters after #", setup: catalogueSetup, "popto Home#x", says: "invalid instance number"),
     BadInput("an instance where a class is wanted", setup: catalogueSetup, "root Home#2", says: "give a class name"),
@@ -195,10 +204,17 @@ let badInputs: [BadInput] = [
         "tap with no alert", setup: catalogueSetup, "tap OK", says: "no alert is on screen to tap 'OK'", column: 1),
     BadInput(
         "tap a button the alert lacks", setup: "screen Editor custom-back \"Leave?\"\npush Home\npush Editor\nback",
-        "tap Maybe", says: "no button 'Maybe'"),
-    BadInput("release with no swipe held", setup: catalogueSetup, "release", says: "no edge swipe is held"),
-    BadInput("tab with no tab bar", setup: catalogueSetup, "tab Home", says: "no tab bar"),
-    BadInput("unknown tab", setup: "tabs Home Search", "tab Settings", says: "no tab 'Settings'"),
+        "tap Maybe", says: "the alert has no button 'Maybe' (it has Cancel, OK)"),
+    BadInput(
+        "release with no swipe held", setup: catalogueSetup, "release",
+        says: "no edge swipe is held (start one with 'drag PCT')"),
+    BadInput(
+        "tab with no tab bar", setup: catalogueSetup, "tab Home",
+        says: "there is no tab bar (create one with 'tabs NAME...')"),
+    BadInput("unknown tab", setup: "tabs Home Search", "tab Settings", says: "no tab 'Settings' (tabs: Home, Search)"),
+    BadInput(
+        "the top in the back menu", setup: "push A\npush B\npush C", "backmenu C",
+        says: "'C' is not in the back menu (it offers B, A)"),
     BadInput(
         "back menu without the screen", setup: catalogueSetup + "\npush Editor", "backmenu Nobody", says: "Nobody"),
     // session commands

@@ -106,7 +106,7 @@ struct PropertyTests {
     /// Checks every invariant; returns false at the first that fails.
     @discardableResult
     static func checkInvariants(_ session: Session, seed: UInt64, script: [String], knownLeakSeen: inout Bool) -> Bool {
-        let model = session.state
+        var model = session.state // `aliveReport` adds to the work count
         let context = "seed \(seed):\n" + script.joined(separator: "\n")
         for stack in PropertyModel.allStacks(model) {
             guard Set(stack).count == stack.count else {

@@ -10,9 +10,9 @@ struct BackButtonTests {
         sim.given(.push("A"), .push("B"))
         #expect(
             brief(sim.run(.back)) == [
-                "350ms bar.shouldPop(B) -> true",
-                "350ms nav.popViewController(animated: true)",
-                "700ms B.deinit",
+                "350ms barShouldPop(B, answer: true)",
+                "350ms navCall(pop(animated: true))",
+                "700ms deinitialized(B)",
             ])
         #expect(sim.stack == ["A"])
     }
@@ -22,12 +22,12 @@ struct BackButtonTests {
         var sim = Sim()
         sim.given(.push("A"))
         #expect(!sim.model.isBackVisible)
-        #expect(sim.run(.back) == ["0ms ignored: back (no back button on screen)"])
+        #expect(sim.run(.back) == ["0ms touchIgnored(back, because: noBackButton)"])
         sim.given(.screen("H", [.hidesBack]), .push("H"))
         #expect(!sim.model.isBackVisible)
-        #expect(sim.run(.back) == ["350ms ignored: back (no back button on screen)"])
+        #expect(sim.run(.back) == ["350ms touchIgnored(back, because: noBackButton)"])
         sim.start(.push("B"))
-        #expect(sim.run(.back).first == "350ms ignored: back (the navigation bar ignores touches during a transition)")
+        #expect(sim.run(.back).first == "350ms touchIgnored(back, because: barInTransition)")
     }
 
     @Test("the back menu pops with popToViewController and does not ask the bar")
@@ -37,9 +37,9 @@ struct BackButtonTests {
         let lines = brief(sim.run(.backMenu(ref("A"))))
         #expect(
             lines == [
-                "700ms nav.popToViewController(A, animated: true)",
-                "1050ms C.deinit",
-                "1050ms B.deinit",
+                "700ms navCall(popTo(A, animated: true))",
+                "1050ms deinitialized(C)",
+                "1050ms deinitialized(B)",
             ])
         #expect(sim.stack == ["A"])
     }
@@ -48,7 +48,7 @@ struct BackButtonTests {
     func backMenuOffers() {
         var sim = Sim()
         sim.given(.push("A"), .push("B"), .push("C"))
-        #expect(sim.refused(.backMenu(ref("C")))?.message == "'C' is not in the back menu (it offers B, A)")
+        #expect(sim.refused(.backMenu(ref("C")))?.facts == "notInBackMenu(C, offered: [B, A])")
     }
 
     @Test("a custom back button without text pops at once; it has no menu and disables the system swipe")
@@ -57,11 +57,11 @@ struct BackButtonTests {
         sim.given(.screen("C", [.customBack(alert: nil)]), .push("A"), .push("C"))
         #expect(sim.model.isBackVisible)
         #expect(!sim.model.swipeWouldBegin)
-        #expect(sim.run(.backMenu(ref("A"))) == ["350ms ignored: backmenu (a custom back button has no menu)"])
+        #expect(sim.run(.backMenu(ref("A"))) == ["350ms touchIgnored(backMenu, because: customBackHasNoMenu)"])
         #expect(
             brief(sim.run(.back)) == [
-                "350ms nav.popViewController(animated: true)",
-                "700ms C.deinit",
+                "350ms navCall(pop(animated: true))",
+                "700ms deinitialized(C)",
             ])
     }
 
@@ -69,15 +69,15 @@ struct BackButtonTests {
     func customBackWithAlert() {
         var sim = Sim()
         sim.given(.screen("D", [.customBack(alert: "Leave?")]), .push("A"), .push("D"))
-        #expect(sim.run(.back) == ["350ms alert \"Leave?\" [Cancel] [OK]"])
+        #expect(sim.run(.back) == ["350ms alertShown(text: Leave?, presenter: D)"])
         sim.run(.tap("Cancel"))
         #expect(sim.stack == ["A", "D"])
         sim.run(.back)
         #expect(
             brief(sim.run(.tap("OK"))) == [
-                "350ms alert.tap OK",
-                "350ms nav.popViewController(animated: true)",
-                "700ms D.deinit",
+                "350ms alertTapped(button: OK)",
+                "350ms navCall(pop(animated: true))",
+                "700ms deinitialized(D)",
             ])
     }
 
@@ -85,8 +85,8 @@ struct BackButtonTests {
     func customBackBypassedByTab() {
         var sim = Sim()
         sim.given(.screen("D", [.customBack(alert: "Leave?")]), .tabs(["A", "B"]), .push("D"))
-        let lines = sim.run(.tab("A"))
-        #expect(!lines.contains { $0.contains("alert") })
+        sim.run(.tab("A"))
+        #expect(!sim.events.contains { $0.category == .alert })
         #expect(sim.stack == ["A"])
     }
 
@@ -97,8 +97,8 @@ struct BackButtonTests {
             .screen("D", [.customBack(alert: "Leave?")]), .push("A"), .push("D"),
             .gestureDelegate(.controller))
         let lines = sim.run(.swipe(cancel: false))
-        #expect(!lines.contains { $0.contains("alert") })
-        #expect(lines.last == "700ms gesture.finished")
+        #expect(!sim.events.contains { $0.category == .alert })
+        #expect(lines.last == "700ms gestureFinished")
         #expect(sim.stack == ["A"])
     }
 }

@@ -25,7 +25,7 @@ struct ClockTests {
         var sim = Sim()
         sim.given(.push("A"), .present("M"))
         let lines = sim.run(.dismiss(animated: true))
-        #expect(lines.first == "400ms A.dismiss(animated: true)")
+        #expect(lines.first == "400ms dismiss(receiver: A, presented: M, animated: true)")
         #expect(sim.model.clock == 800)
     }
 
@@ -77,7 +77,7 @@ struct ClockTests {
         sim.given(.push("A"))
         sim.start(.push("B"))
         let lines = sim.run(.waitUntilIdle)
-        #expect(lines.last == "350ms B.didMove(toParent: nav)")
+        #expect(lines.last == "350ms lifecycle(B, didMove(toNav: true))")
         #expect(!sim.model.isBusy)
         #expect(sim.run(.waitUntilIdle) == [])
         #expect(sim.model.clock == 350)
@@ -87,24 +87,24 @@ struct ClockTests {
     func queuedCallsIOS26() {
         var sim = Sim()
         sim.given(.push("A"))
-        #expect(sim.start(.push("B")).first == "0ms nav.pushViewController(B, animated: true)")
+        #expect(sim.start(.push("B")).first == "0ms navCall(push(B, animated: true))")
         #expect(
             sim.start(.push("C")) == [
-                "0ms nav.pushViewController(C, animated: true)",
-                "0ms note: deferred until the running transition ends",
+                "0ms navCall(push(C, animated: true))",
+                "0ms note(deferred)",
             ])
         #expect(
             sim.start(.pop(animated: true)) == [
-                "0ms nav.popViewController(animated: true)",
-                "0ms note: deferred until the running transition ends",
+                "0ms navCall(pop(animated: true))",
+                "0ms note(deferred)",
             ])
         #expect(sim.stack == ["A", "B"])
         #expect(sim.model.jobs == ["push B: 350ms left", "2 calls queued"])
         let lines = sim.settle()
-        #expect(lines.contains("350ms C.viewWillAppear(true)"))
-        #expect(lines.contains("700ms C.viewDidAppear(true)"))
-        #expect(lines.contains("700ms C.viewWillDisappear(true)"))
-        #expect(lines.last == "1050ms C.deinit")
+        #expect(lines.contains("350ms lifecycle(C, viewWillAppear(true))"))
+        #expect(lines.contains("700ms lifecycle(C, viewDidAppear(true))"))
+        #expect(lines.contains("700ms lifecycle(C, viewWillDisappear(true))"))
+        #expect(lines.last == "1050ms deinitialized(C)")
         #expect(sim.stack == ["A", "B"])
         #expect(sim.model.clock == 1050)
     }
@@ -117,10 +117,10 @@ struct ClockTests {
         let lines = sim.start(.push("C"))
         #expect(
             withoutNotes(brief(lines)) == [
-                "0ms nav.pushViewController(C, animated: true)",
-                "0ms warning: nested push animation can result in corrupted navigation bar",
-                "0ms warning: Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.",
-                "0ms warning: Unbalanced calls to begin/end appearance transitions for <B>.",
+                "0ms navCall(push(C, animated: true))",
+                "0ms warning(nestedAnimation(pop: false))",
+                "0ms warning(unexpectedTransitionState)",
+                "0ms warning(unbalancedAppearance(B))",
             ])
         #expect(sim.stack == ["A", "B", "C"])
         #expect(sim.model.isBarCorrupted)
@@ -136,7 +136,7 @@ struct ClockTests {
         sim.given(.push("A"))
         sim.start(.push("B"))
         let lines = sim.start(.pop(animated: true))
-        #expect(lines.contains("0ms warning: nested pop animation can result in corrupted navigation bar"))
+        #expect(lines.contains("0ms warning(nestedAnimation(pop: true))"))
         #expect(sim.model.isBarCorrupted)
     }
 
@@ -148,29 +148,26 @@ struct ClockTests {
         let before = sim.model
         #expect(
             sim.raising(.push("B#1")) == [
-                "0ms nav.pushViewController(B, animated: true)",
-                "0ms exception: NSInvalidArgumentException: Can't add self as subview",
+                "0ms navCall(push(B, animated: true))",
+                "0ms exception(addSelfAsSubview)",
             ])
         #expect(sim.model == before)
     }
 
     @Test(
-        "a navigation call during a modal transition is dropped, naming the selector called",
+        "a navigation call during a modal transition is dropped, naming the method called",
         arguments: [
-            (Action.push("R"), "pushViewController(_:animated:)"),
-            (.pop(animated: true), "popViewController(animated:)"),
-            (.popToRoot(animated: true), "popToRootViewController(animated:)"),
+            (Action.push("R"), "push"),
+            (.pop(animated: true), "pop"),
+            (.popToRoot(animated: true), "popToRoot"),
         ])
-    func navigationCallDuringPresentation(action: Action, selector: String) {
+    func navigationCallDuringPresentation(action: Action, method: String) {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
         sim.start(.present("M"))
         let before = sim.model.currentStack
         let lines = sim.start(action)
-        #expect(
-            lines.contains(
-                "350ms warning: \(selector) called on <nav> while an existing transition or presentation is occurring; the navigation stack will not be updated."
-            ))
+        #expect(lines.contains("350ms warning(callDuringPresentation(\(method)))"))
         #expect(sim.model.currentStack == before)
     }
 

@@ -22,20 +22,9 @@ struct ContentGestureTests {
         #expect(sim.model.isContentPanEnabled)
         #expect(sim.model.contentPanWouldBegin)
         #expect(
-            sim.run(.contentSwipe(cancel: false)) == [
-                "350ms contentGesture.began",
-                "350ms nav.popViewController(animated: true)",
-                "350ms B.willMove(toParent: nil)",
-                "350ms B.viewWillDisappear(true)",
-                "350ms A.viewWillAppear(true)",
-                "350ms Spy.willShow(A, animated: true)",
-                "700ms B.viewDidDisappear(true)",
-                "700ms B.didMove(toParent: nil)",
-                "700ms A.viewDidAppear(true)",
-                "700ms Spy.didShow(A, animated: true)",
-                "700ms B.deinit",
-                "700ms contentGesture.finished",
-            ])
+            sim.run(.contentSwipe(cancel: false))
+                == ["350ms contentGestureBegan", "350ms navCall(pop(animated: true))"] + PopOfB.atOnce + PopOfB.atEnd
+                + ["700ms contentGestureFinished"])
         #expect(sim.stack == ["A"])
     }
 
@@ -49,8 +38,7 @@ struct ContentGestureTests {
         var sim = Sim(.legacy)
         sim.given(.push("A"), .push("B"))
         let before = sim.model
-        let error = sim.refused(action)
-        #expect(error?.message.contains("does not exist before iOS 26") == true)
+        #expect(sim.refused(action)?.error == .noContentPanBeforeIOS26)
         #expect(sim.model == before)
         #expect(!sim.model.contentPanWouldBegin)
         #expect(!sim.model.isContentPanEnabled)
@@ -61,17 +49,17 @@ struct ContentGestureTests {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
         #expect(
-            sim.run(.setContentSwipe(false)) == ["350ms nav.interactiveContentPopGestureRecognizer.isEnabled = false"])
+            sim.run(.setContentSwipe(false)) == ["350ms contentPanEnabledAssigned(false)"])
         #expect(!sim.model.isContentPanEnabled)
         #expect(!sim.model.contentPanWouldBegin)
         #expect(sim.model.swipeWouldBegin, "the edge swipe is another recognizer")
         #expect(
             sim.run(.contentSwipe(cancel: false)) == [
-                "350ms ignored: swipe content (interactiveContentPopGestureRecognizer.isEnabled is false)"
+                "350ms touchIgnored(swipeContent, because: contentPanDisabled)"
             ])
         #expect(sim.stack == ["A", "B"])
         #expect(
-            sim.run(.setContentSwipe(true)) == ["350ms nav.interactiveContentPopGestureRecognizer.isEnabled = true"])
+            sim.run(.setContentSwipe(true)) == ["350ms contentPanEnabledAssigned(true)"])
         #expect(sim.model.contentPanWouldBegin)
     }
 
@@ -91,7 +79,7 @@ struct ContentGestureTests {
         #expect(sim.model.swipeWouldBegin, "the nil edge delegate lets the edge swipe begin, and freeze")
         #expect(!sim.model.contentPanWouldBegin)
         #expect(
-            sim.run(.contentSwipe(cancel: false)) == ["0ms contentGesture.shouldBegin -> false (no previous screen)"])
+            sim.run(.contentSwipe(cancel: false)) == ["0ms contentGestureRefused(noPreviousScreen)"])
         #expect(!sim.model.isFrozen)
     }
 
@@ -105,7 +93,7 @@ struct ContentGestureTests {
         #expect(!sim.model.contentPanWouldBegin)
         #expect(
             sim.run(.contentSwipe(cancel: false)) == [
-                "350ms contentGesture.shouldBegin -> false (E has a custom back button)"
+                "350ms contentGestureRefused(customBack(E))"
             ])
         #expect(sim.stack == ["L", "E"])
     }
@@ -116,7 +104,7 @@ struct ContentGestureTests {
         sim.given(.use("InteractivePopNavigationController", fragile: true), .delegate("Out"), .push("A"), .push("B"))
         #expect(!sim.model.swipeWouldBegin)
         #expect(sim.model.contentPanWouldBegin)
-        #expect(sim.run(.contentSwipe(cancel: false)).last == "700ms contentGesture.finished")
+        #expect(sim.run(.contentSwipe(cancel: false)).last == "700ms contentGestureFinished")
         #expect(sim.stack == ["A"])
     }
 
@@ -129,30 +117,30 @@ struct ContentGestureTests {
     }
 
     static let refusals: [Refusal] = [
-        .init(name: "the root screen", given: [.push("A")], reason: "no previous screen"),
+        .init(name: "the root screen", given: [.push("A")], reason: "noPreviousScreen"),
         .init(
-            name: "a push in flight", given: [.push("A")], background: .push("B"), reason: "a transition is in flight"),
+            name: "a push in flight", given: [.push("A")], background: .push("B"), reason: "transitionInFlight"),
         .init(
             name: "a pop in flight", given: [.push("A"), .push("B"), .push("C")], background: .pop(animated: true),
-            reason: "a transition is in flight"),
+            reason: "transitionInFlight"),
         .init(
             name: "a presentation in flight", given: [.push("A"), .push("B")], background: .present("S", nav: true),
-            reason: "a transition is in flight"),
+            reason: "transitionInFlight"),
         .init(
             name: "a hidden back button", given: [.screen("H", [.hidesBack]), .push("A"), .push("H")],
-            reason: "H hides the back button"),
+            reason: "hidesBack(H)"),
         .init(
             name: "a custom back button",
             given: [.screen("C", [.customBack(alert: "Leave?")]), .push("A"), .push("C")],
-            reason: "C has a custom back button"),
+            reason: "customBack(C)"),
         .init(
             name: "a gate under GateNavigationController: trimmed to the root",
             given: [.use("GateNavigationController"), .push("A"), .push("B"), .push("C", gate: true)],
-            reason: "no previous screen"),
+            reason: "noPreviousScreen"),
         .init(
             name: "an animation controller without an interaction controller",
             given: [.delegate("Fade", .animationController), .push("A"), .push("B")],
-            reason: "the delegate supplies an animation controller without an interaction controller"),
+            reason: "animatorWithoutInteraction"),
     ]
 
     @Test("rule 4: UIKit's delegate refuses where it refuses the edge swipe", arguments: refusals)
@@ -167,7 +155,7 @@ struct ContentGestureTests {
             let lines = sim.start(.contentSwipe(cancel: false))
             #expect(
                 lines.map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? $0 }
-                    == ["contentGesture.shouldBegin -> false (\(r.reason))"], "\(edge)")
+                    == ["contentGestureRefused(\(r.reason))"], "\(edge)")
             #expect(sim.stack == before)
             #expect(!sim.model.isFrozen, "rule 8: never frozen (\(edge))")
         }
@@ -194,8 +182,8 @@ struct ContentGestureTests {
         sim.given(.delegate("Fade", .animationController, .interactionController), .push("A"), .push("B"))
         #expect(sim.model.contentPanWouldBegin)
         let lines = sim.run(.contentSwipe(cancel: false))
-        #expect(lines.contains("350ms Fade.interactionController(for: animator)"))
-        #expect(lines.last == "700ms contentGesture.finished")
+        #expect(lines.contains("350ms delegateCall(receiver: outside(Fade), call: interactionController(to: A))"))
+        #expect(lines.last == "700ms contentGestureFinished")
     }
 
     @Test("rule 5: one finger drives one recognizer: a held edge swipe makes the content pan fail, and back")
@@ -205,18 +193,18 @@ struct ContentGestureTests {
         sim.run(.drag(percent: 40))
         #expect(
             sim.run(.contentSwipe(cancel: false)) == [
-                "350ms ignored: swipe content (an edge swipe holds the finger: the content pan waits for it to fail)"
+                "350ms touchIgnored(swipeContent, because: edgeSwipeHeld)"
             ])
         #expect(
             sim.run(.contentDrag(percent: 70)) == [
-                "350ms ignored: drag content (an edge swipe holds the finger: the content pan waits for it to fail)"
+                "350ms touchIgnored(dragContent, because: edgeSwipeHeld)"
             ])
-        #expect(sim.run(.release).first == "350ms gesture.released at 40%: cancels in 140ms")
+        #expect(sim.run(.release).first == "350ms gestureReleased(percent: 40, cancels: true, remaining: 140)")
         #expect(sim.stack == ["A", "B"])
         sim.run(.contentDrag(percent: 40))
-        #expect(sim.run(.drag(percent: 70)) == ["490ms ignored: drag (a content pan is already held; use release)"])
-        #expect(sim.run(.swipe(cancel: false)) == ["490ms ignored: swipe (a content pan is already held; use release)"])
-        #expect(sim.run(.release).first == "490ms contentGesture.released at 40%: cancels in 140ms")
+        #expect(sim.run(.drag(percent: 70)) == ["490ms touchIgnored(drag, because: contentPanHeld)"])
+        #expect(sim.run(.swipe(cancel: false)) == ["490ms touchIgnored(swipe, because: contentPanHeld)"])
+        #expect(sim.run(.release).first == "490ms contentGestureReleased(percent: 40, cancels: true, remaining: 140)")
     }
 
     @Test("rule 6: the pop goes through popViewController, so UISafeNavigationController asks first")
@@ -226,10 +214,10 @@ struct ContentGestureTests {
             .use("UISafeNavigationController"), .screen("Editor", [.confirm("Discard?")]),
             .push("Home"), .push("Editor"))
         let lines = sim.run(.contentSwipe(cancel: false))
-        #expect(lines.first == "350ms contentGesture.began")
-        #expect(lines.contains("350ms nav.popViewController(animated: true)"))
-        #expect(lines.contains("350ms alert \"Discard?\" [Cancel] [OK]"))
-        #expect(lines.last == "350ms contentGesture.cancelled (pop refused)")
+        #expect(lines.first == "350ms contentGestureBegan")
+        #expect(lines.contains("350ms navCall(pop(animated: true))"))
+        #expect(lines.contains("350ms alertShown(text: Discard?, presenter: nil)"))
+        #expect(lines.last == "350ms contentGestureCancelled(popRefused: true)")
         #expect(sim.model.alertText == "Discard?")
         #expect(sim.stack == ["Home", "Editor"])
         sim.run(.tap("OK"))
@@ -242,15 +230,7 @@ struct ContentGestureTests {
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
         let lines = sim.run(.contentSwipe(cancel: true))
         #expect(
-            Array(lines.suffix(7)) == [
-                "700ms contentGesture.cancelled",
-                "700ms A.viewWillDisappear(true)",
-                "700ms A.viewDidDisappear(true)",
-                "700ms B.viewWillAppear(true)",
-                "700ms B.viewDidAppear(true)",
-                "700ms Spy.willShow(B, animated: true)",
-                "700ms Spy.didShow(B, animated: true)",
-            ])
+            Array(lines.suffix(7)) == ["700ms contentGestureCancelled(popRefused: false)"] + PopOfB.undone)
         #expect(sim.stack == ["A", "B"])
     }
 
@@ -258,18 +238,18 @@ struct ContentGestureTests {
     func dragAndRelease() {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
-        #expect(sim.run(.contentDrag(percent: 30)).first == "350ms contentGesture.began")
+        #expect(sim.run(.contentDrag(percent: 30)).first == "350ms contentGestureBegan")
         #expect(sim.model.isBusy)
         #expect(sim.run(.waitUntilIdle) == [], "the clock cannot move a held pan")
-        #expect(sim.run(.contentDrag(percent: 80)) == ["350ms contentGesture.changed (80%)"])
+        #expect(sim.run(.contentDrag(percent: 80)) == ["350ms contentGestureChanged(percent: 80)"])
         #expect(sim.run(.contentDrag(percent: 80)) == [])
         #expect(
             sim.run(.contentSwipe(cancel: false)) == [
-                "350ms ignored: swipe content (a content pan is already held; use release)"
+                "350ms touchIgnored(swipeContent, because: contentPanHeld)"
             ])
         let released = sim.run(.release)
-        #expect(released.first == "350ms contentGesture.released at 80%: finishes in 70ms")
-        #expect(released.last == "420ms contentGesture.finished")
+        #expect(released.first == "350ms contentGestureReleased(percent: 80, cancels: false, remaining: 70)")
+        #expect(released.last == "420ms contentGestureFinished")
         #expect(sim.stack == ["A"])
     }
 
@@ -278,7 +258,7 @@ struct ContentGestureTests {
         var sim = Sim()
         sim.given(.gestureDelegate(.none), .push("A"), .swipe(cancel: false))
         #expect(sim.model.isFrozen)
-        #expect(sim.run(.contentSwipe(cancel: false)) == ["0ms ignored: swipe content (UI is frozen)"])
+        #expect(sim.run(.contentSwipe(cancel: false)) == ["0ms touchIgnored(swipeContent, because: frozen)"])
         #expect(!sim.model.contentPanWouldBegin)
     }
 

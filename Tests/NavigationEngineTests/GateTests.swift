@@ -10,13 +10,13 @@ struct GateTests {
         sim.given(.use("GateNavigationController"), .push("W"), .push("R"))
         #expect(
             brief(sim.run(.push("H", gate: true))) == [
-                "350ms nav.pushViewController(H, animated: true)",
-                "350ms nav.willShow(H, animated: true)",
-                "350ms H.navigationItem.setHidesBackButton(true, animated: false)",
-                "700ms nav.didShow(H, animated: true)",
-                "700ms gate: viewControllers = [H]",
-                "700ms R.deinit",
-                "700ms W.deinit",
+                "350ms navCall(push(H, animated: true))",
+                "350ms delegateCall(receiver: nav, call: willShow(H, animated: true))",
+                "350ms gateHidesBack(H)",
+                "700ms delegateCall(receiver: nav, call: didShow(H, animated: true))",
+                "700ms gateTrimmed(H)",
+                "700ms deinitialized(R)",
+                "700ms deinitialized(W)",
             ])
         #expect(sim.stack == ["H"])
         #expect(!sim.model.isBackVisible)
@@ -40,14 +40,14 @@ struct GateTests {
         let lines = brief(sim.run(.push("H", gate: true)))
         #expect(
             lines == [
-                "0ms nav.pushViewController(H, animated: true)",
-                "0ms nav.willShow(H, animated: true)",
-                "0ms H.navigationItem.setHidesBackButton(true, animated: false)",
-                "0ms Analytics.willShow(H, animated: true)",
-                "350ms nav.didShow(H, animated: true)",
-                "350ms gate: viewControllers = [H]",
-                "350ms W.deinit",
-                "350ms Analytics.didShow(H, animated: true)",
+                "0ms navCall(push(H, animated: true))",
+                "0ms delegateCall(receiver: nav, call: willShow(H, animated: true))",
+                "0ms gateHidesBack(H)",
+                "0ms delegateCall(receiver: outside(Analytics), call: willShow(H, animated: true))",
+                "350ms delegateCall(receiver: nav, call: didShow(H, animated: true))",
+                "350ms gateTrimmed(H)",
+                "350ms deinitialized(W)",
+                "350ms delegateCall(receiver: outside(Analytics), call: didShow(H, animated: true))",
             ])
     }
 
@@ -57,8 +57,8 @@ struct GateTests {
         sim.run(.use("GateNavigationController"))
         #expect(
             sim.run(.delegate("Spy", .willShow, .animationController)) == [
-                "0ms nav.delegate = Spy",
-                "0ms note: GateNavigationController forwards only willShow and didShow; Spy's animationController will never be called",
+                "0ms delegateAssigned(outside(Spy))",
+                "0ms note(forwardsOnly(controller: GateNavigationController, kept: [willShow, didShow], delegate: Spy, lost: [animationController]))",
             ])
     }
 
@@ -67,8 +67,8 @@ struct GateTests {
         var sim = Sim()
         sim.given(.use("GateNavigationController", fragile: true), .delegate("Analytics"), .push("W"))
         let lines = sim.run(.push("H", gate: true))
-        #expect(lines.contains("350ms Analytics.didShow(H, animated: true)"))
-        #expect(!lines.contains { $0.contains("gate:") })
+        #expect(lines.contains("350ms delegateCall(receiver: outside(Analytics), call: didShow(H, animated: true))"))
+        #expect(!sim.events.contains { $0.category == .gate })
         #expect(sim.stack == ["W", "H"])
         #expect(sim.model.isBackVisible)
     }
@@ -78,7 +78,9 @@ struct GateTests {
         var sim = Sim()
         sim.run(.delegate("Analytics"))
         #expect(
-            withoutNotes(brief(sim.run(.use("GateNavigationController", fragile: true)))) == ["0ms nav.delegate = nav"])
+            withoutNotes(brief(sim.run(.use("GateNavigationController", fragile: true)))) == [
+                "0ms delegateAssigned(controller)"
+            ])
         sim.given(.push("W"))
         let lines = sim.run(.push("H", gate: true))
         #expect(!lines.contains { $0.contains("Analytics") })
@@ -89,8 +91,8 @@ struct GateTests {
     func plainControllerIgnoresGates() {
         var sim = Sim()
         sim.given(.push("W"))
-        let lines = sim.run(.push("H", gate: true))
-        #expect(!lines.contains { $0.contains("gate:") || $0.contains("setHidesBackButton") })
+        sim.run(.push("H", gate: true))
+        #expect(!sim.events.contains { $0.category == .gate })
         #expect(sim.stack == ["W", "H"])
         #expect(sim.model.isBackVisible)
     }

@@ -9,20 +9,9 @@ struct GestureTests {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
         #expect(
-            sim.run(.swipe(cancel: false)) == [
-                "350ms gesture.began",
-                "350ms nav.popViewController(animated: true)",
-                "350ms B.willMove(toParent: nil)",
-                "350ms B.viewWillDisappear(true)",
-                "350ms A.viewWillAppear(true)",
-                "350ms Spy.willShow(A, animated: true)",
-                "700ms B.viewDidDisappear(true)",
-                "700ms B.didMove(toParent: nil)",
-                "700ms A.viewDidAppear(true)",
-                "700ms Spy.didShow(A, animated: true)",
-                "700ms B.deinit",
-                "700ms gesture.finished",
-            ])
+            sim.run(.swipe(cancel: false))
+                == ["350ms gestureBegan", "350ms navCall(pop(animated: true))"] + PopOfB.atOnce + PopOfB.atEnd
+                + ["700ms gestureFinished"])
         #expect(sim.stack == ["A"])
     }
 
@@ -31,21 +20,9 @@ struct GestureTests {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
         #expect(
-            sim.run(.swipe(cancel: true)) == [
-                "350ms gesture.began",
-                "350ms nav.popViewController(animated: true)",
-                "350ms B.willMove(toParent: nil)",
-                "350ms B.viewWillDisappear(true)",
-                "350ms A.viewWillAppear(true)",
-                "350ms Spy.willShow(A, animated: true)",
-                "700ms gesture.cancelled",
-                "700ms A.viewWillDisappear(true)",
-                "700ms A.viewDidDisappear(true)",
-                "700ms B.viewWillAppear(true)",
-                "700ms B.viewDidAppear(true)",
-                "700ms Spy.willShow(B, animated: true)",
-                "700ms Spy.didShow(B, animated: true)",
-            ])
+            sim.run(.swipe(cancel: true))
+                == ["350ms gestureBegan", "350ms navCall(pop(animated: true))"] + PopOfB.atOnce
+                + ["700ms gestureCancelled(popRefused: false)"] + PopOfB.undone)
         #expect(sim.stack == ["A", "B"])
         #expect(sim.isAlive("B"))
     }
@@ -55,8 +32,11 @@ struct GestureTests {
         var sim = Sim(.legacy)
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
         let lines = sim.run(.swipe(cancel: true))
-        #expect(lines.filter { $0.contains("Spy.") } == ["350ms Spy.willShow(A, animated: true)"])
-        #expect(lines.last == "700ms B.viewDidAppear(true)")
+        #expect(
+            lines.filter { $0.contains("outside(Spy)") } == [
+                "350ms delegateCall(receiver: outside(Spy), call: willShow(A, animated: true))"
+            ])
+        #expect(lines.last == "700ms lifecycle(B, viewDidAppear(true))")
         #expect(sim.stack == ["A", "B"])
     }
 
@@ -73,24 +53,24 @@ struct GestureTests {
     @Test(
         "release finishes above 50 % in (1 - p) x 350 ms, and cancels otherwise in p x 350 ms",
         arguments: [
-            (40, "350ms gesture.released at 40%: cancels in 140ms", 490, ["A", "B"]),
-            (60, "350ms gesture.released at 60%: finishes in 140ms", 490, ["A"]),
-            (30, "350ms gesture.released at 30%: cancels in 105ms", 455, ["A", "B"]),
-            (80, "350ms gesture.released at 80%: finishes in 70ms", 420, ["A"]),
-            (50, "350ms gesture.released at 50%: cancels in 175ms", 525, ["A", "B"]),
-            (100, "350ms gesture.released at 100%: finishes in 0ms", 350, ["A"]),
-            (0, "350ms gesture.released at 0%: cancels in 0ms", 350, ["A", "B"]),
+            (40, "350ms gestureReleased(percent: 40, cancels: true, remaining: 140)", 490, ["A", "B"]),
+            (60, "350ms gestureReleased(percent: 60, cancels: false, remaining: 140)", 490, ["A"]),
+            (30, "350ms gestureReleased(percent: 30, cancels: true, remaining: 105)", 455, ["A", "B"]),
+            (80, "350ms gestureReleased(percent: 80, cancels: false, remaining: 70)", 420, ["A"]),
+            (50, "350ms gestureReleased(percent: 50, cancels: true, remaining: 175)", 525, ["A", "B"]),
+            (100, "350ms gestureReleased(percent: 100, cancels: false, remaining: 0)", 350, ["A"]),
+            (0, "350ms gestureReleased(percent: 0, cancels: true, remaining: 0)", 350, ["A", "B"]),
         ])
     func dragAndRelease(percent: Int, released: String, endsAt: Int, stack: [String]) {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
         #expect(
             sim.run(.drag(percent: percent)) == [
-                "350ms gesture.began",
-                "350ms nav.popViewController(animated: true)",
-                "350ms B.willMove(toParent: nil)",
-                "350ms B.viewWillDisappear(true)",
-                "350ms A.viewWillAppear(true)",
+                "350ms gestureBegan",
+                "350ms navCall(pop(animated: true))",
+                "350ms lifecycle(B, willMove(toNav: false))",
+                "350ms lifecycle(B, viewWillDisappear(true))",
+                "350ms lifecycle(A, viewWillAppear(true))",
             ])
         let lines = sim.run(.release)
         #expect(lines.first == released)
@@ -104,26 +84,26 @@ struct GestureTests {
     func moveHeldDrag() {
         var sim = Sim()
         sim.given(.push("A"), .push("B"), .drag(percent: 20))
-        #expect(sim.run(.drag(percent: 70)) == ["350ms gesture.changed (70%)"])
-        #expect(sim.run(.release).first == "350ms gesture.released at 70%: finishes in 105ms")
-        #expect(sim.refused(.release)?.message == "no edge swipe is held (start one with 'drag PCT')")
+        #expect(sim.run(.drag(percent: 70)) == ["350ms gestureChanged(percent: 70)"])
+        #expect(sim.run(.release).first == "350ms gestureReleased(percent: 70, cancels: false, remaining: 105)")
+        #expect(sim.refused(.release)?.error == .noSwipeHeld)
     }
 
     @Test(
         "UIKit's own gesture delegate refuses, with its reason",
         arguments: [
-            ([Action.push("A")], "gesture.shouldBegin -> false (no previous screen)"),
+            ([Action.push("A")], "gestureRefused(noPreviousScreen)"),
             (
                 [Action.screen("C", [.customBack(alert: nil)]), .push("A"), .push("C")],
-                "gesture.shouldBegin -> false (C has a custom back button)"
+                "gestureRefused(customBack(C))"
             ),
             (
                 [Action.screen("H", [.hidesBack]), .push("A"), .push("H")],
-                "gesture.shouldBegin -> false (H hides the back button)"
+                "gestureRefused(hidesBack(H))"
             ),
             (
                 [Action.delegate("Spy", .animationController), .push("A"), .push("B")],
-                "gesture.shouldBegin -> false (the delegate supplies an animation controller without an interaction controller)"
+                "gestureRefused(animatorWithoutInteraction)"
             ),
         ])
     func systemRefusals(setup: [Action], refusal: String) {
@@ -143,7 +123,7 @@ struct GestureTests {
         var sim = Sim()
         sim.given(.push("A"))
         sim.start(.push("B"))
-        #expect(sim.start(.swipe(cancel: false)) == ["0ms gesture.shouldBegin -> false (a transition is in flight)"])
+        #expect(sim.start(.swipe(cancel: false)) == ["0ms gestureRefused(transitionInFlight)"])
     }
 
     @Test("an animation controller with an interaction controller lets the swipe begin and drive it")
@@ -152,24 +132,26 @@ struct GestureTests {
         sim.given(.delegate("Spy", .animationController, .interactionController), .push("A"), .push("B"))
         #expect(sim.model.swipeWouldBegin)
         let lines = sim.run(.swipe(cancel: false))
-        #expect(lines.contains("350ms Spy.animationController(for: pop, from: B, to: A)"))
-        #expect(lines.contains("350ms Spy.interactionController(for: animator)"))
+        #expect(
+            lines.contains(
+                "350ms delegateCall(receiver: outside(Spy), call: animationController(push: false, from: B, to: A))"))
+        #expect(lines.contains("350ms delegateCall(receiver: outside(Spy), call: interactionController(to: A))"))
     }
 
     @Test("with no gesture delegate a swipe on the root freezes the UI, and every touch is then ignored")
     func noneFreezesOnTheRoot() {
         var sim = Sim()
         sim.given(.push("A"))
-        #expect(sim.run(.gestureDelegate(.none)) == ["0ms nav.interactivePopGestureRecognizer.delegate = nil"])
+        #expect(sim.run(.gestureDelegate(.none)) == ["0ms gestureDelegateAssigned(none)"])
         let frozen = sim.run(.swipe(cancel: false))
         #expect(frozen.count == 2)
-        #expect(frozen.first == "0ms gesture.began")
-        #expect(frozen.last?.hasPrefix("0ms frozen: ") == true)
+        #expect(frozen.first == "0ms gestureBegan")
+        #expect(frozen.last?.hasPrefix("0ms frozen(") == true)
         #expect(sim.model.isFrozen)
         #expect(sim.model.isBusy)
-        #expect(sim.run(.back) == ["0ms ignored: back (UI is frozen)"])
-        #expect(sim.run(.swipe(cancel: false)) == ["0ms ignored: swipe (UI is frozen)"])
-        #expect(sim.run(.drag(percent: 10)) == ["0ms ignored: drag (UI is frozen)"])
+        #expect(sim.run(.back) == ["0ms touchIgnored(back, because: frozen)"])
+        #expect(sim.run(.swipe(cancel: false)) == ["0ms touchIgnored(swipe, because: frozen)"])
+        #expect(sim.run(.drag(percent: 10)) == ["0ms touchIgnored(drag, because: frozen)"])
         #expect(sim.run(.waitUntilIdle) == [])
         #expect(sim.model.isFrozen)
     }
@@ -179,7 +161,7 @@ struct GestureTests {
         var sim = Sim()
         sim.given(.gestureDelegate(.none), .push("A"))
         sim.start(.push("B"))
-        #expect(sim.run(.swipe(cancel: false)).contains { $0.hasPrefix("0ms frozen: ") })
+        #expect(sim.run(.swipe(cancel: false)).contains { $0.hasPrefix("0ms frozen(") })
         #expect(sim.model.isFrozen)
         sim.run(.root("Z"))
         #expect(!sim.model.isFrozen)
@@ -190,19 +172,19 @@ struct GestureTests {
     func controllerGuard() {
         var sim = Sim()
         sim.given(.use("InteractivePopNavigationController"), .push("A"))
-        #expect(sim.run(.swipe(cancel: false)) == ["0ms gesture.shouldBegin -> false (viewControllers.count <= 1)"])
+        #expect(sim.run(.swipe(cancel: false)) == ["0ms gestureRefused(singleScreen)"])
         sim.run(.push("B"))
         #expect(sim.model.swipeWouldBegin)
-        #expect(sim.run(.swipe(cancel: false)).last == "700ms gesture.finished")
+        #expect(sim.run(.swipe(cancel: false)).last == "700ms gestureFinished")
     }
 
     @Test("the fragile guard sticks once an outside delegate replaced the controller")
     func fragileGuardSticks() {
         var sim = Sim()
         sim.given(.use("InteractivePopNavigationController", fragile: true))
-        #expect(withoutNotes(sim.run(.delegate("Out"))) == ["0ms nav.delegate = Out"])
+        #expect(withoutNotes(sim.run(.delegate("Out"))) == ["0ms delegateAssigned(outside(Out))"])
         sim.given(.push("A"), .push("B"))
-        #expect(sim.run(.swipe(cancel: false)) == ["350ms gesture.shouldBegin -> false (isPushingViewController)"])
+        #expect(sim.run(.swipe(cancel: false)) == ["350ms gestureRefused(pushing)"])
     }
 
     @Test("the controller's guard does not cover pops: a swipe during a pop freezes the UI")
@@ -212,8 +194,8 @@ struct GestureTests {
         sim.start(.pop(animated: true))
         let lines = sim.start(.swipe(cancel: false))
         #expect(lines.count == 2)
-        #expect(lines.first == "700ms gesture.began")
-        #expect(lines.last?.hasPrefix("700ms frozen: ") == true)
+        #expect(lines.first == "700ms gestureBegan")
+        #expect(lines.last?.hasPrefix("700ms frozen(") == true)
         #expect(sim.model.isFrozen)
     }
 }

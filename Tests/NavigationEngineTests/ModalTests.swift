@@ -10,12 +10,12 @@ struct ModalTests {
         sim.given(.push("A"), .push("P"))
         #expect(
             sim.run(.present("X")) == [
-                "350ms P.present(X, animated: true)",
-                "350ms X.viewDidLoad()",
-                "350ms P.viewWillDisappear(true)",
-                "350ms X.viewWillAppear(true)",
-                "750ms P.viewDidDisappear(true)",
-                "750ms X.viewDidAppear(true)",
+                "350ms present(receiver: P, screen: X, container: nil, animated: true)",
+                "350ms lifecycle(X, viewDidLoad)",
+                "350ms lifecycle(P, viewWillDisappear(true))",
+                "350ms lifecycle(X, viewWillAppear(true))",
+                "750ms lifecycle(P, viewDidDisappear(true))",
+                "750ms lifecycle(X, viewDidAppear(true))",
             ])
         #expect(sim.model.presentedTop.map(sim.text) == "X")
         #expect(sim.isAlive("A") && sim.isAlive("P"))
@@ -27,12 +27,12 @@ struct ModalTests {
         sim.given(.push("P"), .present("X"))
         #expect(
             sim.run(.dismiss(animated: true)) == [
-                "400ms P.dismiss(animated: true)",
-                "400ms X.viewWillDisappear(true)",
-                "400ms P.viewWillAppear(true)",
-                "800ms X.viewDidDisappear(true)",
-                "800ms P.viewDidAppear(true)",
-                "800ms X.deinit",
+                "400ms dismiss(receiver: P, presented: X, animated: true)",
+                "400ms lifecycle(X, viewWillDisappear(true))",
+                "400ms lifecycle(P, viewWillAppear(true))",
+                "800ms lifecycle(X, viewDidDisappear(true))",
+                "800ms lifecycle(P, viewDidAppear(true))",
+                "800ms deinitialized(X)",
             ])
         #expect(sim.model.presentedTop == nil)
     }
@@ -50,19 +50,18 @@ struct ModalTests {
     @Test(
         "a present during a presentation is dropped with the profile's warning; the new screen is released at once",
         arguments: [
-            (Profile.ios26, "warning: Attempt to present Y on X (from X) while a presentation is in progress."),
-            (.legacy, "warning: Warning: Attempt to present Y on X while a presentation is in progress!"),
+            Profile.ios26, .legacy,
         ])
-    func presentWhilePresenting(profile: Profile, warning: String) {
+    func presentWhilePresenting(profile: Profile) {
         var sim = Sim(profile)
         sim.given(.push("P"))
         sim.start(.present("X"))
         let lines = sim.start(.present("Y"))
         #expect(
             withoutNotes(lines) == [
-                "0ms X.present(Y, animated: true)",
-                "0ms \(warning)",
-                "0ms Y.deinit",
+                "0ms present(receiver: X, screen: Y, container: nil, animated: true)",
+                "0ms warning(presentDuringPresentation(Y, on: X, profile: \(profile)))",
+                "0ms deinitialized(Y)",
             ])
         sim.settle()
         #expect(sim.model.presentedTop.map(sim.text) == "X")
@@ -76,7 +75,7 @@ struct ModalTests {
         let lines = sim.run(.present("Home"))
         #expect(
             lines.contains(
-                "400ms warning: Attempt to present Home on Signup (from Signup) while a presentation is in progress."))
+                "400ms warning(presentDuringPresentation(Home, on: Signup, profile: ios26))"))
         #expect(sim.model.presentedTop == nil)
         #expect(sim.stack == ["Welcome"])
         #expect(!sim.isAlive("Home"))
@@ -89,8 +88,8 @@ struct ModalTests {
         sim.start(.present("X"))
         #expect(
             withoutNotes(sim.start(.dismiss(animated: true))) == [
-                "0ms P.dismiss(animated: true)",
-                "0ms warning: Attempt to dismiss from view controller P while a presentation or dismiss is in progress!",
+                "0ms dismiss(receiver: P, presented: X, animated: true)",
+                "0ms warning(dismissDuringPresentation(from: P))",
             ])
         sim.settle()
         #expect(sim.model.presentedTop.map(sim.text) == "X")
@@ -101,13 +100,14 @@ struct ModalTests {
         var sim = Sim()
         sim.given(.push("A"), .push("B"))
         let lines = sim.run(.present("N", nav: true))
-        #expect(lines.first == "350ms B.present(UINavigationController(rootViewController: N), animated: true)")
+        #expect(
+            lines.first == "350ms present(receiver: B, screen: N, container: UINavigationController, animated: true)")
         #expect(sim.stack == ["N"])
         sim.run(.push("O"))
         #expect(sim.stack == ["N", "O"])
         #expect(sim.model.presentedTop.map(sim.text) == "N")
         let dismissed = sim.run(.dismiss(animated: true))
-        #expect(dismissed.suffix(2) == ["1500ms O.deinit", "1500ms N.deinit"])
+        #expect(dismissed.suffix(2) == ["1500ms deinitialized(O)", "1500ms deinitialized(N)"])
         #expect(sim.stack == ["A", "B"])
     }
 
@@ -116,7 +116,10 @@ struct ModalTests {
         var sim = Sim()
         sim.given(.push("A"))
         let before = sim.model
-        #expect(withoutNotes(sim.run(.dismiss(animated: true))) == ["0ms A.dismiss(animated: true)"])
+        #expect(
+            withoutNotes(sim.run(.dismiss(animated: true))) == [
+                "0ms dismiss(receiver: A, presented: nil, animated: true)"
+            ])
         #expect(sim.model == before)
     }
 }

@@ -11,14 +11,14 @@ struct PushPopOrderTests {
         sim.run(.delegate("Spy"))
         #expect(
             sim.run(.push("A")) == [
-                "0ms nav.pushViewController(A, animated: true)",
-                "0ms A.willMove(toParent: nav)",
-                "0ms A.viewDidLoad()",
-                "0ms A.viewWillAppear(false)",
-                "0ms Spy.willShow(A, animated: false)",
-                "0ms A.viewDidAppear(false)",
-                "0ms A.didMove(toParent: nav)",
-                "0ms Spy.didShow(A, animated: false)",
+                "0ms navCall(push(A, animated: true))",
+                "0ms lifecycle(A, willMove(toNav: true))",
+                "0ms lifecycle(A, viewDidLoad)",
+                "0ms lifecycle(A, viewWillAppear(false))",
+                "0ms delegateCall(receiver: outside(Spy), call: willShow(A, animated: false))",
+                "0ms lifecycle(A, viewDidAppear(false))",
+                "0ms lifecycle(A, didMove(toNav: true))",
+                "0ms delegateCall(receiver: outside(Spy), call: didShow(A, animated: false))",
             ])
         #expect(sim.stack == ["A"])
         #expect(!sim.model.isBusy)
@@ -29,18 +29,7 @@ struct PushPopOrderTests {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"))
         #expect(
-            sim.run(.push("B")) == [
-                "0ms nav.pushViewController(B, animated: true)",
-                "0ms B.willMove(toParent: nav)",
-                "0ms B.viewDidLoad()",
-                "0ms A.viewWillDisappear(true)",
-                "0ms B.viewWillAppear(true)",
-                "0ms Spy.willShow(B, animated: true)",
-                "350ms A.viewDidDisappear(true)",
-                "350ms B.viewDidAppear(true)",
-                "350ms B.didMove(toParent: nav)",
-                "350ms Spy.didShow(B, animated: true)",
-            ])
+            sim.run(.push("B")) == ["0ms navCall(push(B, animated: true))"] + pushOfB)
     }
 
     @Test("the stack changes when push is called, not when its animation ends")
@@ -59,18 +48,7 @@ struct PushPopOrderTests {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
         #expect(
-            sim.run(.pop(animated: true)) == [
-                "350ms nav.popViewController(animated: true)",
-                "350ms B.willMove(toParent: nil)",
-                "350ms B.viewWillDisappear(true)",
-                "350ms A.viewWillAppear(true)",
-                "350ms Spy.willShow(A, animated: true)",
-                "700ms B.viewDidDisappear(true)",
-                "700ms B.didMove(toParent: nil)",
-                "700ms A.viewDidAppear(true)",
-                "700ms Spy.didShow(A, animated: true)",
-                "700ms B.deinit",
-            ])
+            sim.run(.pop(animated: true)) == ["350ms navCall(pop(animated: true))"] + PopOfB.atOnce + PopOfB.atEnd)
         #expect(sim.stack == ["A"])
         #expect(!sim.isAlive("B"))
     }
@@ -81,19 +59,19 @@ struct PushPopOrderTests {
         sim.given(.delegate("Spy"), .push("A"), .push("B"), .push("C"), .push("D"))
         #expect(
             sim.run(.popTo("B")) == [
-                "1050ms nav.popToViewController(B, animated: true)",
-                "1050ms D.willMove(toParent: nil)",
-                "1050ms C.willMove(toParent: nil)",
-                "1050ms D.viewWillDisappear(true)",
-                "1050ms B.viewWillAppear(true)",
-                "1050ms Spy.willShow(B, animated: true)",
-                "1400ms D.viewDidDisappear(true)",
-                "1400ms D.didMove(toParent: nil)",
-                "1400ms C.didMove(toParent: nil)",
-                "1400ms B.viewDidAppear(true)",
-                "1400ms Spy.didShow(B, animated: true)",
-                "1400ms D.deinit",
-                "1400ms C.deinit",
+                "1050ms navCall(popTo(B, animated: true))",
+                "1050ms lifecycle(D, willMove(toNav: false))",
+                "1050ms lifecycle(C, willMove(toNav: false))",
+                "1050ms lifecycle(D, viewWillDisappear(true))",
+                "1050ms lifecycle(B, viewWillAppear(true))",
+                "1050ms delegateCall(receiver: outside(Spy), call: willShow(B, animated: true))",
+                "1400ms lifecycle(D, viewDidDisappear(true))",
+                "1400ms lifecycle(D, didMove(toNav: false))",
+                "1400ms lifecycle(C, didMove(toNav: false))",
+                "1400ms lifecycle(B, viewDidAppear(true))",
+                "1400ms delegateCall(receiver: outside(Spy), call: didShow(B, animated: true))",
+                "1400ms deinitialized(D)",
+                "1400ms deinitialized(C)",
             ])
         #expect(sim.stack == ["A", "B"])
     }
@@ -104,19 +82,19 @@ struct PushPopOrderTests {
         sim.given(.delegate("Spy"), .push("A"), .push("B"), .push("C"))
         #expect(
             sim.run(.popToRoot(animated: true)) == [
-                "700ms nav.popToRootViewController(animated: true)",
-                "700ms C.willMove(toParent: nil)",
-                "700ms B.willMove(toParent: nil)",
-                "700ms C.viewWillDisappear(true)",
-                "700ms A.viewWillAppear(true)",
-                "700ms Spy.willShow(A, animated: true)",
-                "1050ms C.viewDidDisappear(true)",
-                "1050ms C.didMove(toParent: nil)",
-                "1050ms B.didMove(toParent: nil)",
-                "1050ms A.viewDidAppear(true)",
-                "1050ms Spy.didShow(A, animated: true)",
-                "1050ms C.deinit",
-                "1050ms B.deinit",
+                "700ms navCall(popToRoot(animated: true))",
+                "700ms lifecycle(C, willMove(toNav: false))",
+                "700ms lifecycle(B, willMove(toNav: false))",
+                "700ms lifecycle(C, viewWillDisappear(true))",
+                "700ms lifecycle(A, viewWillAppear(true))",
+                "700ms delegateCall(receiver: outside(Spy), call: willShow(A, animated: true))",
+                "1050ms lifecycle(C, viewDidDisappear(true))",
+                "1050ms lifecycle(C, didMove(toNav: false))",
+                "1050ms lifecycle(B, didMove(toNav: false))",
+                "1050ms lifecycle(A, viewDidAppear(true))",
+                "1050ms delegateCall(receiver: outside(Spy), call: didShow(A, animated: true))",
+                "1050ms deinitialized(C)",
+                "1050ms deinitialized(B)",
             ])
         #expect(sim.stack == ["A"])
     }
@@ -127,12 +105,12 @@ struct PushPopOrderTests {
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
         #expect(
             sim.run(.setStack("X B")) == [
-                "350ms nav.setViewControllers([X, B], animated: true)",
-                "350ms A.willMove(toParent: nil)",
-                "350ms X.willMove(toParent: nav)",
-                "350ms A.didMove(toParent: nil)",
-                "350ms X.didMove(toParent: nav)",
-                "350ms A.deinit",
+                "350ms navCall(setStack([X, B], animated: true))",
+                "350ms lifecycle(A, willMove(toNav: false))",
+                "350ms lifecycle(X, willMove(toNav: true))",
+                "350ms lifecycle(A, didMove(toNav: false))",
+                "350ms lifecycle(X, didMove(toNav: true))",
+                "350ms deinitialized(A)",
             ])
         #expect(sim.stack == ["X", "B"])
     }
@@ -142,18 +120,7 @@ struct PushPopOrderTests {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
         #expect(
-            sim.run(.setStack("A")) == [
-                "350ms nav.setViewControllers([A], animated: true)",
-                "350ms B.willMove(toParent: nil)",
-                "350ms B.viewWillDisappear(true)",
-                "350ms A.viewWillAppear(true)",
-                "350ms Spy.willShow(A, animated: true)",
-                "700ms B.viewDidDisappear(true)",
-                "700ms B.didMove(toParent: nil)",
-                "700ms A.viewDidAppear(true)",
-                "700ms Spy.didShow(A, animated: true)",
-                "700ms B.deinit",
-            ])
+            sim.run(.setStack("A")) == ["350ms navCall(setStack([A], animated: true))"] + PopOfB.atOnce + PopOfB.atEnd)
     }
 
     @Test("setViewControllers with a new top: a push transition; a bare name not in the stack creates an instance")
@@ -162,18 +129,7 @@ struct PushPopOrderTests {
         sim.given(.delegate("Spy"), .push("A"))
         let lines = sim.run(.setStack("A B"))
         #expect(
-            lines == [
-                "0ms nav.setViewControllers([A, B], animated: true)",
-                "0ms B.willMove(toParent: nav)",
-                "0ms B.viewDidLoad()",
-                "0ms A.viewWillDisappear(true)",
-                "0ms B.viewWillAppear(true)",
-                "0ms Spy.willShow(B, animated: true)",
-                "350ms A.viewDidDisappear(true)",
-                "350ms B.viewDidAppear(true)",
-                "350ms B.didMove(toParent: nav)",
-                "350ms Spy.didShow(B, animated: true)",
-            ])
+            lines == ["0ms navCall(setStack([A, B], animated: true))"] + pushOfB)
         #expect(sim.stack == ["A", "B"])
     }
 
@@ -182,10 +138,10 @@ struct PushPopOrderTests {
         var sim = Sim()
         sim.run(.delegate("Spy"))
         let lines = sim.run(.setStack("A B"))
-        #expect(lines.first == "0ms nav.setViewControllers([A, B], animated: true)")
-        #expect(lines.contains("0ms B.viewWillAppear(false)"))
-        #expect(lines.contains("0ms B.viewDidAppear(false)"))
-        #expect(lines.last == "0ms Spy.didShow(B, animated: false)")
+        #expect(lines.first == "0ms navCall(setStack([A, B], animated: true))")
+        #expect(lines.contains("0ms lifecycle(B, viewWillAppear(false))"))
+        #expect(lines.contains("0ms lifecycle(B, viewDidAppear(false))"))
+        #expect(lines.last == "0ms delegateCall(receiver: outside(Spy), call: didShow(B, animated: false))")
         #expect(lines.allSatisfy { $0.hasPrefix("0ms ") })
         #expect(sim.stack == ["A", "B"])
     }
@@ -196,29 +152,29 @@ struct PushPopOrderTests {
         sim.given(.delegate("Spy"), .push("A"))
         #expect(
             sim.run(.push("B", instant: true)) == [
-                "0ms nav.pushViewController(B, animated: false)",
-                "0ms B.willMove(toParent: nav)",
-                "0ms B.viewDidLoad()",
-                "0ms A.viewWillDisappear(false)",
-                "0ms B.viewWillAppear(false)",
-                "0ms Spy.willShow(B, animated: false)",
-                "0ms A.viewDidDisappear(false)",
-                "0ms B.viewDidAppear(false)",
-                "0ms B.didMove(toParent: nav)",
-                "0ms Spy.didShow(B, animated: false)",
+                "0ms navCall(push(B, animated: false))",
+                "0ms lifecycle(B, willMove(toNav: true))",
+                "0ms lifecycle(B, viewDidLoad)",
+                "0ms lifecycle(A, viewWillDisappear(false))",
+                "0ms lifecycle(B, viewWillAppear(false))",
+                "0ms delegateCall(receiver: outside(Spy), call: willShow(B, animated: false))",
+                "0ms lifecycle(A, viewDidDisappear(false))",
+                "0ms lifecycle(B, viewDidAppear(false))",
+                "0ms lifecycle(B, didMove(toNav: true))",
+                "0ms delegateCall(receiver: outside(Spy), call: didShow(B, animated: false))",
             ])
         #expect(
             sim.run(.pop(animated: false)) == [
-                "0ms nav.popViewController(animated: false)",
-                "0ms B.willMove(toParent: nil)",
-                "0ms B.viewWillDisappear(false)",
-                "0ms A.viewWillAppear(false)",
-                "0ms Spy.willShow(A, animated: false)",
-                "0ms B.viewDidDisappear(false)",
-                "0ms B.didMove(toParent: nil)",
-                "0ms A.viewDidAppear(false)",
-                "0ms Spy.didShow(A, animated: false)",
-                "0ms B.deinit",
+                "0ms navCall(pop(animated: false))",
+                "0ms lifecycle(B, willMove(toNav: false))",
+                "0ms lifecycle(B, viewWillDisappear(false))",
+                "0ms lifecycle(A, viewWillAppear(false))",
+                "0ms delegateCall(receiver: outside(Spy), call: willShow(A, animated: false))",
+                "0ms lifecycle(B, viewDidDisappear(false))",
+                "0ms lifecycle(B, didMove(toNav: false))",
+                "0ms lifecycle(A, viewDidAppear(false))",
+                "0ms delegateCall(receiver: outside(Spy), call: didShow(A, animated: false))",
+                "0ms deinitialized(B)",
             ])
         #expect(sim.model.clock == 0)
     }
@@ -230,16 +186,16 @@ struct PushPopOrderTests {
         let lines = sim.run(.root("Home"))
         #expect(
             lines == [
-                "350ms window.rootViewController = UINavigationController(rootViewController: Home)",
-                "350ms B.viewWillDisappear(false)",
-                "350ms B.viewDidDisappear(false)",
-                "350ms B.deinit",
-                "350ms A.deinit",
-                "350ms Home.willMove(toParent: nav)",
-                "350ms Home.viewDidLoad()",
-                "350ms Home.viewWillAppear(false)",
-                "350ms Home.viewDidAppear(false)",
-                "350ms Home.didMove(toParent: nav)",
+                "350ms windowRoot(controller: UINavigationController, roots: [Home], tabs: false)",
+                "350ms lifecycle(B, viewWillDisappear(false))",
+                "350ms lifecycle(B, viewDidDisappear(false))",
+                "350ms deinitialized(B)",
+                "350ms deinitialized(A)",
+                "350ms lifecycle(Home, willMove(toNav: true))",
+                "350ms lifecycle(Home, viewDidLoad)",
+                "350ms lifecycle(Home, viewWillAppear(false))",
+                "350ms lifecycle(Home, viewDidAppear(false))",
+                "350ms lifecycle(Home, didMove(toNav: true))",
             ])
         #expect(sim.stack == ["Home"])
     }
@@ -250,7 +206,7 @@ struct PushPopOrderTests {
         sim.given(.delegate("Spy", .didShow), .push("A"))
         let lines = sim.run(.push("B"))
         #expect(!lines.contains { $0.contains("willShow") })
-        #expect(lines.last == "350ms Spy.didShow(B, animated: true)")
+        #expect(lines.last == "350ms delegateCall(receiver: outside(Spy), call: didShow(B, animated: true))")
     }
 
     @Test("an animation controller delegate is asked for push and pop, with the same duration")
@@ -259,14 +215,14 @@ struct PushPopOrderTests {
         sim.given(.delegate("Spy", .animationController), .push("A"))
         #expect(
             brief(sim.run(.push("B"))) == [
-                "0ms nav.pushViewController(B, animated: true)",
-                "0ms Spy.animationController(for: push, from: A, to: B)",
+                "0ms navCall(push(B, animated: true))",
+                "0ms delegateCall(receiver: outside(Spy), call: animationController(push: true, from: A, to: B))",
             ])
         #expect(
             brief(sim.run(.pop(animated: true))) == [
-                "350ms nav.popViewController(animated: true)",
-                "350ms Spy.animationController(for: pop, from: B, to: A)",
-                "700ms B.deinit",
+                "350ms navCall(pop(animated: true))",
+                "350ms delegateCall(receiver: outside(Spy), call: animationController(push: false, from: B, to: A))",
+                "700ms deinitialized(B)",
             ])
     }
 

@@ -329,48 +329,27 @@ struct RenamingTests {
 }
 
 extension NavigationModel {
-    /// `renameInstances` as it was first written (before the renaming in
-    /// place), for every state: the reference the tests compare with.
+    /// `renameInstances` by its definition, for every state, written apart
+    /// from the engine's code: each class's live instances numbered 1, 2, ...
+    /// in the order of their old numbers, each class's counter set to its
+    /// live instances (1 for a class with none alive), `created` to their
+    /// sum; then, when a live instance's number changed, every name in the
+    /// model mapped, a released one to number 0. (When none changed, the names
+    /// of released screens keep their numbers: the engine does so, and the
+    /// explorer's state counts depend on it.)
     fileprivate mutating func renameByReference() {
-        if screens.count == created { return }
-        var live = screens.keys
-        live.sort(by: ScreenName.canonicalOrder)
-        var changed = false
-        var countersChanged = false
-        var liveClasses = 0
-        var index = 0
-        while index < live.count {
-            let cls = live[index].cls
-            var n = 0
-            while index < live.count, live[index].cls == cls {
-                n += 1
-                if live[index].ordinal != n { changed = true }
-                index += 1
-            }
-            liveClasses += 1
-            if counters[cls] != n { countersChanged = true }
-        }
-        let total = counters.total
-        if UInt64(live.count + counters.count - liveClasses) != total { countersChanged = true }
-        guard changed || countersChanged else { return }
-
+        var ordinals: [ClassName: [Int]] = [:]
+        for name in screens.keys { ordinals[name.cls, default: []].append(name.ordinal) }
         var renamed: [(old: ScreenName, new: ScreenName)] = []
-        var newCounters: [(ClassName, Int)] = []
-        index = 0
-        while index < live.count {
-            let cls = live[index].cls
-            var n = 0
-            while index < live.count, live[index].cls == cls {
-                n += 1
-                renamed.append((live[index], ScreenName(cls: cls, ordinal: n)))
-                index += 1
+        for (cls, numbers) in ordinals {
+            for (rank, ordinal) in numbers.sorted().enumerated() {
+                renamed.append((ScreenName(cls: cls, ordinal: ordinal), ScreenName(cls: cls, ordinal: rank + 1)))
             }
-            newCounters.append((cls, n))
         }
-        counters.update { cls, _ in newCounters.first { $0.0 == cls }?.1 ?? 1 }
-        for (cls, n) in newCounters where counters[cls] == nil { counters.set(n, for: cls) }
+        counters.update { cls, _ in ordinals[cls]?.count ?? 1 }
+        for (cls, numbers) in ordinals where counters[cls] == nil { counters.set(numbers.count, for: cls) }
         created = Int(truncatingIfNeeded: counters.total)
-        guard changed else { return }
+        guard renamed.contains(where: { $0.old != $0.new }) else { return }
 
         func map(_ name: ScreenName) -> ScreenName {
             for pair in renamed where pair.old == name { return pair.new }

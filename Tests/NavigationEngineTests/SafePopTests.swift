@@ -20,8 +20,8 @@ struct SafePopTests {
         sim.given(.use("UISafeNavigationController"), .screen("Editor", [.confirm("Discard?")]), .push("List"))
         #expect(
             brief(sim.run(.push("Editor"))) == [
-                "0ms nav.pushViewController(Editor, animated: true)",
-                "0ms nav.safeDelegate = Editor",
+                "0ms navCall(push(Editor, animated: true))",
+                "0ms safeDelegateAssigned(screen: Editor, set: true)",
             ])
     }
 
@@ -30,10 +30,10 @@ struct SafePopTests {
         var sim = editing()
         #expect(
             sim.run(.back) == [
-                "350ms nav.popViewController(animated: true)",
-                "350ms Editor.shouldPop(Editor) -> false",
-                "350ms alert \"Discard?\" [Cancel] [OK]",
-                "350ms bar.shouldPop(Editor) -> false",
+                "350ms navCall(pop(animated: true))",
+                "350ms shouldPop(asker: Editor, top: Editor)",
+                "350ms alertShown(text: Discard?, presenter: nil)",
+                "350ms barShouldPop(Editor, answer: false)",
             ])
         #expect(sim.model.alertText == "Discard?")
         #expect(sim.stack == ["List", "Editor"])
@@ -43,16 +43,16 @@ struct SafePopTests {
     func okAndCancel() {
         var sim = editing()
         sim.run(.back)
-        #expect(sim.run(.tap("Cancel")) == ["350ms alert.tap Cancel"])
+        #expect(sim.run(.tap("Cancel")) == ["350ms alertTapped(button: Cancel)"])
         #expect(sim.model.alertText == nil)
         #expect(sim.stack == ["List", "Editor"])
         sim.run(.back)
         #expect(
             brief(sim.run(.tap("OK"))) == [
-                "350ms alert.tap OK",
-                "350ms nav.popViewController(animated: true)",
-                "350ms nav.safeDelegate = nil",
-                "700ms Editor.deinit",
+                "350ms alertTapped(button: OK)",
+                "350ms navCall(pop(animated: true))",
+                "350ms safeDelegateAssigned(screen: Editor, set: false)",
+                "700ms deinitialized(Editor)",
             ])
         #expect(sim.stack == ["List"])
     }
@@ -74,16 +74,16 @@ struct SafePopTests {
     @Test(
         "every way back asks first",
         arguments: [
-            (Action.backMenu(ref("List")), "nav.popToViewController(List, animated: true)"),
-            (Action.swipe(cancel: false), "nav.popViewController(animated: true)"),
-            (Action.pop(animated: true), "nav.popViewController(animated: true)"),
-            (Action.popToRoot(animated: true), "nav.popToRootViewController(animated: true)"),
+            (Action.backMenu(ref("List")), "navCall(popTo(List, animated: true))"),
+            (Action.swipe(cancel: false), "navCall(pop(animated: true))"),
+            (Action.pop(animated: true), "navCall(pop(animated: true))"),
+            (Action.popToRoot(animated: true), "navCall(popToRoot(animated: true))"),
         ])
     func everyPopAsks(action: Action, call: String) {
         var sim = editing()
         let lines = sim.run(action)
         #expect(lines.contains("350ms \(call)"))
-        #expect(lines.contains("350ms Editor.shouldPop(Editor) -> false"))
+        #expect(lines.contains("350ms shouldPop(asker: Editor, top: Editor)"))
         #expect(sim.model.alertText == "Discard?")
         #expect(sim.stack == ["List", "Editor"])
     }
@@ -93,11 +93,11 @@ struct SafePopTests {
         var sim = editing()
         #expect(
             sim.run(.swipe(cancel: false)) == [
-                "350ms gesture.began",
-                "350ms nav.popViewController(animated: true)",
-                "350ms Editor.shouldPop(Editor) -> false",
-                "350ms alert \"Discard?\" [Cancel] [OK]",
-                "350ms gesture.cancelled (pop refused)",
+                "350ms gestureBegan",
+                "350ms navCall(pop(animated: true))",
+                "350ms shouldPop(asker: Editor, top: Editor)",
+                "350ms alertShown(text: Discard?, presenter: nil)",
+                "350ms gestureCancelled(popRefused: true)",
             ])
         #expect(!sim.model.isBusy)
     }
@@ -108,10 +108,10 @@ struct SafePopTests {
         let lines = sim.run(.tab("List"))
         #expect(
             lines == [
-                "350ms tab: reselect List",
-                "350ms nav.popToRootViewController(animated: true)",
-                "350ms Editor.shouldPop(Editor) -> false",
-                "350ms alert \"Discard?\" [Cancel] [OK]",
+                "350ms tabSelected(name: List, reselected: true)",
+                "350ms navCall(popToRoot(animated: true))",
+                "350ms shouldPop(asker: Editor, top: Editor)",
+                "350ms alertShown(text: Discard?, presenter: nil)",
             ])
         sim.run(.tap("OK"))
         #expect(sim.stack == ["List"])
@@ -121,7 +121,7 @@ struct SafePopTests {
     func setStackDoesNotAsk() {
         var sim = editing()
         let lines = sim.run(.setStack("List"))
-        #expect(!lines.contains { $0.contains("shouldPop") })
+        #expect(!lines.contains { $0.contains("shouldPop(") || $0.contains("ShouldPop(") })
         #expect(sim.model.alertText == nil)
         #expect(sim.stack == ["List"])
     }
@@ -130,23 +130,23 @@ struct SafePopTests {
     func alertBlocksTouches() {
         var sim = editing()
         sim.run(.back)
-        #expect(sim.run(.back) == ["350ms ignored: back (an alert is up)"])
-        #expect(sim.run(.backMenu(ref("List"))) == ["350ms ignored: backmenu (an alert is up)"])
-        #expect(sim.run(.swipe(cancel: false)) == ["350ms ignored: swipe (an alert is up)"])
+        #expect(sim.run(.back) == ["350ms touchIgnored(back, because: alertUp)"])
+        #expect(sim.run(.backMenu(ref("List"))) == ["350ms touchIgnored(backMenu, because: alertUp)"])
+        #expect(sim.run(.swipe(cancel: false)) == ["350ms touchIgnored(swipe, because: alertUp)"])
         #expect(!sim.model.swipeWouldBegin)
     }
 
     @Test(
         "tapping a button that is not on screen is refused as input",
         arguments: [
-            (false, "OK", "no alert is on screen to tap 'OK'"),
-            (true, "Maybe", "the alert has no button 'Maybe' (it has Cancel, OK)"),
+            (false, "OK", "noAlert(button: OK)"),
+            (true, "Maybe", "noSuchButton(Maybe, available: [Cancel, OK])"),
         ])
-    func badTaps(alertUp: Bool, button: String, message: String) {
+    func badTaps(alertUp: Bool, button: String, facts: String) {
         var sim = editing()
         if alertUp { sim.run(.back) }
         let before = sim.model
-        #expect(sim.refused(.tap(button))?.message == message)
+        #expect(sim.refused(.tap(button))?.facts == facts)
         #expect(sim.model == before)
     }
 }

@@ -1,15 +1,13 @@
 import NavigationEngine
 import Testing
 
-import enum NavScript.EventRenderer
-
 /// A model driven the way navsh drives it: a foreground command performs its
 /// action and then runs the clock until nothing but held or frozen pops is in
 /// flight; a background command (`&`) does not run the clock.
 ///
-/// Events come back as `"TIME TEXT"` lines in the renderer's words, e.g.
-/// `"350ms B.viewDidAppear(true)"`, so a test can state exactly what happens
-/// and when; `events` keeps the typed events of the last command.
+/// Events come back as lines of their facts (EventFacts.swift), e.g.
+/// `"350ms lifecycle(B, viewDidAppear(true))"`, so a test can state exactly
+/// what happens and when; `events` keeps the typed events of the last command.
 struct Sim {
     var model: NavigationModel
     /// The events of the last command, as the engine reported them.
@@ -49,7 +47,7 @@ struct Sim {
             #expect(outcome.raisedException, "expected a UIKit exception", sourceLocation: sourceLocation)
             return events.map(line)
         } catch {
-            Issue.record("refused as input: \(error.message)", sourceLocation: sourceLocation)
+            Issue.record("refused as input: \(facts(of: error, names: model.names))", sourceLocation: sourceLocation)
             return []
         }
     }
@@ -63,14 +61,15 @@ struct Sim {
                 "expected the engine to refuse the input, got \(events.map(line))", sourceLocation: sourceLocation)
             return nil
         } catch {
-            return Refusal(error: error, message: error.message(names: model.names))
+            return Refusal(error: error, facts: facts(of: error, names: model.names))
         }
     }
 
-    /// The engine's refusal and its words (worded with the model's class names).
+    /// The engine's refusal, and its facts with the model's class names
+    /// (`released(B)`); NavScript words it, and its tests hold the words.
     struct Refusal: Equatable {
         var error: EngineError
-        var message: String
+        var facts: String
     }
 
     /// Runs the clock until idle, as `wait` does.
@@ -92,12 +91,12 @@ struct Sim {
             if settle { model.settle(events: &events) }
             return events.map(line)
         } catch {
-            Issue.record("refused: \(error.message(names: model.names))", sourceLocation: sourceLocation)
+            Issue.record("refused: \(facts(of: error, names: model.names))", sourceLocation: sourceLocation)
             return []
         }
     }
 
-    func line(_ event: Event) -> String { "\(event.time)ms \(EventRenderer.words(event, names: model.names))" }
+    func line(_ event: Event) -> String { facts(event, names: model.names) }
 
     /// The current stack as `stack` prints it.
     var stack: [String] { model.currentStack.map(text) }
@@ -123,22 +122,65 @@ struct Sim {
     }
 }
 
-/// Only the lines that `log brief` prints: drops view lifecycle calls.
+/// An animated pop of B off `A B`, Spy the delegate, called at 350 ms: what
+/// UIKit does after the call, at once and when the 350 ms end. A pop, a
+/// setViewControllers that pops, an edge swipe and a content pan that
+/// finish all do this.
+enum PopOfB {
+    static let atOnce = [
+        "350ms lifecycle(B, willMove(toNav: false))",
+        "350ms lifecycle(B, viewWillDisappear(true))",
+        "350ms lifecycle(A, viewWillAppear(true))",
+        "350ms delegateCall(receiver: outside(Spy), call: willShow(A, animated: true))",
+    ]
+    static let atEnd = [
+        "700ms lifecycle(B, viewDidDisappear(true))",
+        "700ms lifecycle(B, didMove(toNav: false))",
+        "700ms lifecycle(A, viewDidAppear(true))",
+        "700ms delegateCall(receiver: outside(Spy), call: didShow(A, animated: true))",
+        "700ms deinitialized(B)",
+    ]
+    /// The same pop made interactively and cancelled, in ios26: when the 350
+    /// ms end, after the cancel, A leaves again and B comes back, and the
+    /// delegate hears of B.
+    static let undone = [
+        "700ms lifecycle(A, viewWillDisappear(true))",
+        "700ms lifecycle(A, viewDidDisappear(true))",
+        "700ms lifecycle(B, viewWillAppear(true))",
+        "700ms lifecycle(B, viewDidAppear(true))",
+        "700ms delegateCall(receiver: outside(Spy), call: willShow(B, animated: true))",
+        "700ms delegateCall(receiver: outside(Spy), call: didShow(B, animated: true))",
+    ]
+}
+
+/// An animated push of a new B onto `A`, Spy the delegate, called at 0 ms:
+/// what UIKit does after the call. A push and a setViewControllers that
+/// pushes both do this.
+let pushOfB = [
+    "0ms lifecycle(B, willMove(toNav: true))",
+    "0ms lifecycle(B, viewDidLoad)",
+    "0ms lifecycle(A, viewWillDisappear(true))",
+    "0ms lifecycle(B, viewWillAppear(true))",
+    "0ms delegateCall(receiver: outside(Spy), call: willShow(B, animated: true))",
+    "350ms lifecycle(A, viewDidDisappear(true))",
+    "350ms lifecycle(B, viewDidAppear(true))",
+    "350ms lifecycle(B, didMove(toNav: true))",
+    "350ms delegateCall(receiver: outside(Spy), call: didShow(B, animated: true))",
+]
+
+/// Only the lines that `log brief` prints: drops the lifecycle category
+/// (view lifecycle calls and the controller's own viewDidLoad).
 func brief(_ lines: [String]) -> [String] {
     lines.filter { line in
-        let text = line.split(separator: " ", maxSplits: 1).last.map(String.init) ?? line
-        let lifecycle = [
-            ".viewDidLoad()", ".viewWillAppear(", ".viewDidAppear(", ".viewWillDisappear(",
-            ".viewDidDisappear(", ".willMove(toParent:", ".didMove(toParent:",
-        ]
-        return !lifecycle.contains { text.contains($0) }
+        let payload = line.split(separator: " ", maxSplits: 1).last ?? ""
+        return !payload.hasPrefix("lifecycle(") && !payload.hasPrefix("controllerLoaded(")
     }
 }
 
 /// Drops navsh's own explanations (`note:` lines), whose wording the
 /// contract leaves free, except where a test names one.
 func withoutNotes(_ lines: [String]) -> [String] {
-    lines.filter { !$0.contains("ms note: ") }
+    lines.filter { !$0.contains("ms note(") }
 }
 
 /// `Login` or `Login#2`.

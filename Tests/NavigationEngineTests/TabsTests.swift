@@ -10,7 +10,7 @@ struct TabsTests {
         let lines = sim.run(.tabs(["A", "B"]))
         #expect(
             lines.first
-                == "0ms window.rootViewController = UITabBarController(viewControllers: [UINavigationController(rootViewController: A), UINavigationController(rootViewController: B)])"
+                == "0ms windowRoot(controller: UINavigationController, roots: [A, B], tabs: true)"
         )
         #expect(sim.stack == ["A"])
         #expect(sim.isAlive("B"))
@@ -20,7 +20,7 @@ struct TabsTests {
     func selectTab() {
         var sim = Sim()
         sim.given(.tabs(["A", "B"]), .push("C"))
-        #expect(brief(sim.run(.tab("B"))) == ["350ms tab: select B"])
+        #expect(brief(sim.run(.tab("B"))) == ["350ms tabSelected(name: B, reselected: false)"])
         #expect(sim.stack == ["B"])
         sim.run(.tab("A"))
         #expect(sim.stack == ["A", "C"])
@@ -32,10 +32,10 @@ struct TabsTests {
         sim.given(.tabs(["A", "B"]), .push("C"), .push("D"))
         #expect(
             brief(sim.run(.tab("A"))) == [
-                "700ms tab: reselect A",
-                "700ms nav.popToRootViewController(animated: true)",
-                "1050ms D.deinit",
-                "1050ms C.deinit",
+                "700ms tabSelected(name: A, reselected: true)",
+                "700ms navCall(popToRoot(animated: true))",
+                "1050ms deinitialized(D)",
+                "1050ms deinitialized(C)",
             ])
         #expect(sim.stack == ["A"])
     }
@@ -43,13 +43,13 @@ struct TabsTests {
     @Test(
         "tab names must exist, and need a tab bar",
         arguments: [
-            (true, "Z", "no tab 'Z' (tabs: A, B)"),
-            (false, "A", "there is no tab bar (create one with 'tabs NAME...')"),
+            (true, "Z", "noSuchTab(Z, tabs: [A, B])"),
+            (false, "A", "noTabBar"),
         ])
-    func badTabs(withTabs: Bool, name: String, message: String) {
+    func badTabs(withTabs: Bool, name: String, facts: String) {
         var sim = Sim()
         sim.run(withTabs ? .tabs(["A", "B"]) : .push("A"))
-        #expect(sim.refused(.tab(name))?.message == message)
+        #expect(sim.refused(.tab(name))?.facts == facts)
     }
 
     @Test("notify reaches every live screen, top first, marking those the user cannot see")
@@ -58,10 +58,10 @@ struct TabsTests {
         sim.given(.tabs(["A", "B"]), .push("C"), .present("M"))
         #expect(
             sim.run(.notify("kb")) == [
-                "750ms M.received(kb)",
-                "750ms C.received(kb) (not visible)",
-                "750ms A.received(kb) (not visible)",
-                "750ms B.received(kb) (not visible)",
+                "750ms notification(M, name: kb, visible: true)",
+                "750ms notification(C, name: kb, visible: false)",
+                "750ms notification(A, name: kb, visible: false)",
+                "750ms notification(B, name: kb, visible: false)",
             ])
     }
 
@@ -70,15 +70,15 @@ struct TabsTests {
         var sim = Sim()
         sim.given(.push("Welcome"), .push("Register"), .present("Home"))
         let lines = sim.run(.notify("keyboardWillShow"))
-        #expect(lines.contains("750ms Register.received(keyboardWillShow) (not visible)"))
-        #expect(lines.first == "750ms Home.received(keyboardWillShow)")
+        #expect(lines.contains("750ms notification(Register, name: keyboardWillShow, visible: false)"))
+        #expect(lines.first == "750ms notification(Home, name: keyboardWillShow, visible: true)")
     }
 
     @Test("a screen deinits when nothing holds it; outside delegates hold nothing")
     func memory() {
         var sim = Sim()
         sim.given(.delegate("Spy"), .push("A"), .push("B"))
-        #expect(sim.run(.pop(animated: true)).last == "700ms B.deinit")
+        #expect(sim.run(.pop(animated: true)).last == "700ms deinitialized(B)")
         #expect(!sim.isAlive("B"))
         #expect(sim.isAlive("A"))
         #expect(sim.model.aliveReport.map(\.heldBy) == ["the window's nav stack, position 1 of 1"])
@@ -89,7 +89,7 @@ struct TabsTests {
         var sim = Sim()
         sim.given(.tabs(["A", "B"]), .present("M"))
         let lines = sim.run(.root("Z"))
-        for name in ["M", "A", "B"] { #expect(lines.contains("400ms \(name).deinit")) }
+        for name in ["M", "A", "B"] { #expect(lines.contains("400ms deinitialized(\(name))")) }
         #expect(sim.model.aliveReport.map { sim.text($0.screen) } == ["Z"])
     }
 }

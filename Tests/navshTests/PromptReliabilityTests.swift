@@ -127,17 +127,23 @@ final class PromptReliabilityTests: TerminalTestCase {
 
     // MARK: 6. Ctrl-C and SIGTERM stop a long source
 
-    private func longSource() throws -> String {
-        try write("push Started\nwait 600s\npush After\n", "long.nav")
-    }
-
-    func testControlCStopsSource() throws {
-        let script = try longSource()
+    /// Starts navsh, sources a script that pushes Started and then waits
+    /// ten minutes, runs `stop` once Started is pushed, and checks that the
+    /// script's last line (`push After`) never ran.
+    private func stopLongSource(_ stop: (PTYSession) throws -> Void) throws {
+        let script = try write("push Started\nwait 600s\npush After\n", "long.nav")
         let s = try start()
         check(s) {
             try s.expect(Self.prompt)
             s.send("source \(script)\r")
             try s.expect("pushViewController(Started")
+            try stop(s)
+        }
+        XCTAssertFalse(s.transcript.contains("(After"), s.transcript.debugDescription)
+    }
+
+    func testControlCStopsSource() throws {
+        try stopLongSource { s in
             s.send("\u{03}")
             let reply = try s.expect(Self.prompt, timeout: 5)
             XCTAssertTrue(reply.contains("error: interrupted"), reply.debugDescription)
@@ -146,20 +152,13 @@ final class PromptReliabilityTests: TerminalTestCase {
             s.send("quit\r")
             XCTAssertEqual(try s.waitForExit(), 0)
         }
-        XCTAssertFalse(s.transcript.contains("(After"), s.transcript.debugDescription)
     }
 
     func testSigtermStopsSource() throws {
-        let script = try longSource()
-        let s = try start()
-        check(s) {
-            try s.expect(Self.prompt)
-            s.send("source \(script)\r")
-            try s.expect("pushViewController(Started")
+        try stopLongSource { s in
             XCTAssertEqual(kill(s.pid, SIGTERM), 0)
             XCTAssertEqual(try s.waitForExit(timeout: 5), 143)
         }
-        XCTAssertFalse(s.transcript.contains("(After"), s.transcript.debugDescription)
         XCTAssertTrue(historyText().contains("source "), historyText())
     }
 

@@ -74,12 +74,30 @@ final class SignalAndStreamTests: TerminalTestCase {
         return blocker.appendingPathComponent("sub/history").path
     }
 
+    /// Checks that `run` ended by itself, neither timed out nor killed by a
+    /// signal, with `status`.
+    private func expectExit(_ run: E2ERun, status: Int32, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(run.timedOut, run.description, file: file, line: line)
+        XCTAssertTrue(run.exited, "navsh died of a signal: \(run)", file: file, line: line)
+        XCTAssertEqual(run.status, status, run.description, file: file, line: line)
+    }
+
     /// The lines written to the terminal that contain `needle` (taken from the
     /// transcript, not the screen, so a long line is not split by wrapping).
     private func terminalLines(_ s: PTYSession, containing needle: String) -> [String] {
         s.transcript.components(separatedBy: "\n")
             .map { $0.replacingOccurrences(of: "\r", with: "") }
             .filter { $0.contains(needle) }
+    }
+
+    /// Checks that exactly one `warning:` line was written and that it is
+    /// about the history; returns the warning lines.
+    @discardableResult
+    private func oneHistoryWarning(_ s: PTYSession, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        let warnings = terminalLines(s, containing: "warning:")
+        XCTAssertEqual(warnings.count, 1, "transcript: \(s.transcript.debugDescription)", file: file, line: line)
+        XCTAssertTrue(warnings.first?.contains("history") ?? false, warnings.description, file: file, line: line)
+        return warnings
     }
 
     // MARK: 1. SIGTERM at the prompt saves the history
@@ -155,9 +173,7 @@ final class SignalAndStreamTests: TerminalTestCase {
             XCTAssertTrue(stack.hasPrefix("Home\r\n"), stack.debugDescription)
             s.send("quit\r")
             XCTAssertEqual(try s.waitForExit(), 0)
-            let warnings = terminalLines(s, containing: "warning:")
-            XCTAssertEqual(warnings.count, 1, "transcript: \(s.transcript.debugDescription)")
-            XCTAssertTrue(warnings.first?.contains("history") ?? false, warnings.description)
+            let warnings = oneHistoryWarning(s)
             XCTAssertTrue(warnings.first?.contains(history) ?? false, warnings.description)
             XCTAssertFalse(s.transcript.contains("error"), s.transcript.debugDescription)
         }
@@ -172,9 +188,7 @@ final class SignalAndStreamTests: TerminalTestCase {
             try run(s, "push Home")
             s.send("\u{04}")
             XCTAssertEqual(try s.waitForExit(), 0)
-            let warnings = terminalLines(s, containing: "warning:")
-            XCTAssertEqual(warnings.count, 1, "transcript: \(s.transcript.debugDescription)")
-            XCTAssertTrue(warnings.first?.contains("history") ?? false, warnings.description)
+            oneHistoryWarning(s)
         }
     }
 
@@ -189,9 +203,7 @@ final class SignalAndStreamTests: TerminalTestCase {
             XCTAssertTrue(home.contains("stack: Home"), home.debugDescription)
             s.send("quit\r")
             XCTAssertEqual(try s.waitForExit(), 0)
-            let warnings = terminalLines(s, containing: "warning:")
-            XCTAssertEqual(warnings.count, 1, "transcript: \(s.transcript.debugDescription)")
-            XCTAssertTrue(warnings.first?.contains("history") ?? false, warnings.description)
+            oneHistoryWarning(s)
         }
     }
 
@@ -203,9 +215,7 @@ final class SignalAndStreamTests: TerminalTestCase {
             try run(s, "push Home")
             XCTAssertEqual(kill(s.pid, SIGTERM), 0)
             XCTAssertEqual(try s.waitForExit(timeout: 3), 143)
-            let warnings = terminalLines(s, containing: "warning:")
-            XCTAssertEqual(warnings.count, 1, "transcript: \(s.transcript.debugDescription)")
-            XCTAssertTrue(warnings.first?.contains("history") ?? false, warnings.description)
+            oneHistoryWarning(s)
         }
     }
 
@@ -217,9 +227,7 @@ final class SignalAndStreamTests: TerminalTestCase {
     /// `printf 'push A\npush B' | navsh`: the last line, with no newline, runs.
     func testPipedLastLineWithoutNewlineRuns() throws {
         let run = try E2E.run([], stdin: "push A\npush B")
-        XCTAssertFalse(run.timedOut, run.description)
-        XCTAssertTrue(run.exited, run.description)
-        XCTAssertEqual(run.status, 0, run.description)
+        expectExit(run, status: 0)
         XCTAssertEqual(run.stdout, pushA + pushB)
         XCTAssertEqual(run.stderr, "")
     }
@@ -227,9 +235,7 @@ final class SignalAndStreamTests: TerminalTestCase {
     /// A command that prints, as the unterminated last line: its output is complete.
     func testPipedLastLineWithoutNewlinePrintsCompleteOutput() throws {
         let run = try E2E.run([], stdin: "push A\npush B\nstack")
-        XCTAssertFalse(run.timedOut, run.description)
-        XCTAssertTrue(run.exited, run.description)
-        XCTAssertEqual(run.status, 0, run.description)
+        expectExit(run, status: 0)
         XCTAssertEqual(run.stdout, pushA + pushB + "A B\n")
         XCTAssertEqual(run.stderr, "")
     }
@@ -238,9 +244,7 @@ final class SignalAndStreamTests: TerminalTestCase {
     /// `push` with no screen, a located error on line 2; status 1, no crash.
     func testPipedContinuationAtEOFIsALocatedError() throws {
         let run = try E2E.run([], stdin: "push A\npush \\")
-        XCTAssertFalse(run.timedOut, run.description)
-        XCTAssertTrue(run.exited, "navsh died of a signal: \(run)")
-        XCTAssertEqual(run.status, 1, run.description)
+        expectExit(run, status: 1)
         XCTAssertEqual(run.stdout, pushA)
         let lines = E2E.lines(run.stderr)
         XCTAssertEqual(lines.count, 1, run.stderr.debugDescription)
@@ -254,9 +258,7 @@ final class SignalAndStreamTests: TerminalTestCase {
     /// complete command runs it (no error, status 0).
     func testPipedContinuationAfterCompleteCommandAtEOFRuns() throws {
         let run = try E2E.run([], stdin: "push A\npush B \\")
-        XCTAssertFalse(run.timedOut, run.description)
-        XCTAssertTrue(run.exited, "navsh died of a signal: \(run)")
-        XCTAssertEqual(run.status, 0, run.description)
+        expectExit(run, status: 0)
         XCTAssertEqual(run.stdout, pushA + pushB)
         XCTAssertEqual(run.stderr, "")
     }
@@ -266,9 +268,7 @@ final class SignalAndStreamTests: TerminalTestCase {
         let dir = try E2E.tempDir()
         try E2E.write("push A\npush B\nstack", to: "nonl.nav", in: dir)
         let run = try E2E.run(["nonl.nav"], in: dir)
-        XCTAssertFalse(run.timedOut, run.description)
-        XCTAssertTrue(run.exited, run.description)
-        XCTAssertEqual(run.status, 0, run.description)
+        expectExit(run, status: 0)
         XCTAssertEqual(run.stdout, pushA + pushB + "A B\n")
         XCTAssertEqual(run.stderr, "")
     }
@@ -278,9 +278,7 @@ final class SignalAndStreamTests: TerminalTestCase {
         let dir = try E2E.tempDir()
         try E2E.write("push A\npush \\", to: "cont.nav", in: dir)
         let run = try E2E.run(["cont.nav"], in: dir)
-        XCTAssertFalse(run.timedOut, run.description)
-        XCTAssertTrue(run.exited, "navsh died of a signal: \(run)")
-        XCTAssertEqual(run.status, 1, run.description)
+        expectExit(run, status: 1)
         XCTAssertEqual(run.stdout, pushA)
         let lines = E2E.lines(run.stderr)
         XCTAssertEqual(lines.count, 1, run.stderr.debugDescription)
@@ -433,45 +431,20 @@ final class SignalAndStreamTests: TerminalTestCase {
 
 // MARK: - Spawning with known signal dispositions
 
-/// posix_spawn with SIGINT, SIGTERM and SIGPIPE at their defaults and an
-/// empty mask (an ignored SIGINT in the test runner would otherwise be
-/// inherited). A descriptor of -1 means /dev/null.
+/// Starts `executable` with SIGINT, SIGTERM, SIGQUIT, SIGPIPE and SIGHUP at
+/// their defaults. A descriptor of -1 means /dev/null.
 private func spawnWithDefaultSignals(
     _ executable: String, arguments: [String], environment: [String: String],
     stdin: Int32, stdout: Int32, stderr: Int32
 ) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for (source, target) in [(stdin, Int32(0)), (stdout, Int32(1)), (stderr, Int32(2))] {
-        if source >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, source, target)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
+    let descriptors = [(stdin, Int32(0)), (stdout, Int32(1)), (stderr, Int32(2))].map { source, target in
+        source >= 0
+            ? ChildDescriptor.copy(source, to: target)
+            : .open(target, path: "/dev/null", flags: target == 0 ? O_RDONLY : O_WRONLY)
     }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var emptyMask = sigset_t()
-    sigemptyset(&emptyMask)
-    posix_spawnattr_setsigmask(&attributes, &emptyMask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signo in [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGHUP] { sigaddset(&defaults, signo) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard rc == 0 else { throw PTYError("posix_spawn \(executable): \(String(cString: strerror(rc)))") }
-    return pid
+    return try spawnChild(
+        executable, arguments: arguments, environment: environment,
+        defaultSignals: [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGHUP], descriptors: descriptors)
 }
 
 /// Waits up to `timeout` for `pid`; with `force`, kills it first.

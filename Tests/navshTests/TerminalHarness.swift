@@ -13,6 +13,74 @@ import XCTest
     import Darwin
 #endif
 
+// MARK: - Spawning
+
+/// What a spawned child's descriptor `fd` is: a file opened with `flags`
+/// (and `mode`, when created), or a copy of a descriptor of this process.
+enum ChildDescriptor {
+    case open(_ fd: Int32, path: String, flags: Int32, mode: mode_t = 0)
+    case copy(_ source: Int32, to: Int32)
+}
+
+/// Starts `executable` with `arguments` and `environment` by posix_spawn,
+/// with no signal blocked and each of `defaultSignals` at its default action
+/// (a signal the test runner ignores would otherwise be inherited), its
+/// descriptors set up by `descriptors` in order, and, with `newSession`, in
+/// a session of its own (setsid), so the first terminal it opens becomes its
+/// controlling terminal.
+func spawnChild(
+    _ executable: String, arguments: [String], environment: [String: String], defaultSignals: [Int32],
+    newSession: Bool = false, descriptors: [ChildDescriptor]
+) throws -> pid_t {
+    #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+    #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for descriptor in descriptors {
+        switch descriptor {
+        case .open(let fd, let path, let flags, let mode):
+            posix_spawn_file_actions_addopen(&actions, fd, path, flags, mode)
+        case .copy(let source, let target):
+            posix_spawn_file_actions_adddup2(&actions, source, target)
+        }
+    }
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var emptyMask = sigset_t()
+    sigemptyset(&emptyMask)
+    posix_spawnattr_setsigmask(&attributes, &emptyMask)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signo in defaultSignals { sigaddset(&defaults, signo) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    let session = newSession ? spawnNewSession : 0
+    posix_spawnattr_setflags(&attributes, Int16(session | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    guard rc == 0 else { throw PTYError("posix_spawn \(executable): \(String(cString: strerror(rc)))") }
+    return pid
+}
+
+/// posix_spawn's flag for a new session: glibc's value, which Swift's Glibc
+/// module does not import; Darwin's header constant.
+#if canImport(Darwin)
+    private let spawnNewSession = Int32(POSIX_SPAWN_SETSID)
+#else
+    private let spawnNewSession: Int32 = 0x80
+#endif
+
 // MARK: - tmux
 
 /// Runs the tmux client `tmuxPath` on the server socket `server` (no config
@@ -22,31 +90,15 @@ import XCTest
 /// The server and navsh under it start with no signal blocked or ignored.
 func runTmuxClient(_ tmuxPath: String, server: String, _ arguments: [String], out: String) throws -> String {
     defer { unlink(out) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv: [UnsafeMutablePointer<CChar>?] =
-        ([tmuxPath, "-L", server, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var emptyMask = sigset_t()
-    sigemptyset(&emptyMask)
-    posix_spawnattr_setsigmask(&attributes, &emptyMask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signo in [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH, SIGHUP, SIGCHLD] {
-        sigaddset(&defaults, signo)
-    }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let rc = posix_spawn(&pid, tmuxPath, &actions, &attributes, argv, environ)
-    guard rc == 0 else { throw PTYError("posix_spawn tmux: \(String(cString: strerror(rc)))") }
+    let pid = try spawnChild(
+        tmuxPath, arguments: ["-L", server, "-f", "/dev/null"] + arguments,
+        environment: ProcessInfo.processInfo.environment,
+        defaultSignals: [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH, SIGHUP, SIGCHLD],
+        descriptors: [
+            .open(0, path: "/dev/null", flags: O_RDONLY),
+            .open(1, path: out, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+            .open(2, path: "/dev/null", flags: O_WRONLY),
+        ])
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
@@ -78,8 +130,6 @@ final class PTYSession {
     static let TIOCSPTLCK: UInt = 0x4004_5431 // _IOW('T', 0x31, int)
     // swift-format-ignore: AlwaysUseLowerCamelCase
     static let TIOCGPTN: UInt = 0x8004_5430 // _IOR('T', 0x30, unsigned int)
-    // swift-format-ignore: AlwaysUseLowerCamelCase
-    static let POSIX_SPAWN_SETSID: Int32 = 0x80
     /// Waits for output and exits are guards against hangs, not measures of
     /// speed: each allows this many times its stated timeout, so a machine
     /// loaded by parallel tests and builds does not fail a correct run.
@@ -107,41 +157,17 @@ final class PTYSession {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // Opened after setsid (POSIX_SPAWN_SETSID), so it becomes the controlling terminal.
-        posix_spawn_file_actions_addopen(&actions, 0, slaveName, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signo in [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH, SIGHUP] {
-            sigaddset(&defaults, signo)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(
-            &attributes,
-            Int16(PTYSession.POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard rc == 0 else {
+        let pid: pid_t
+        do {
+            // Opened after setsid, so it becomes the controlling terminal.
+            pid = try spawnChild(
+                executable, arguments: arguments, environment: environment,
+                defaultSignals: [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH, SIGHUP],
+                newSession: true,
+                descriptors: [.open(0, path: slaveName, flags: O_RDWR), .copy(0, to: 1), .copy(0, to: 2)])
+        } catch {
             close(master)
-            throw PTYError("posix_spawn \(executable): \(String(cString: strerror(rc)))")
+            throw error
         }
         self.pid = pid
         self.master = master

@@ -1,5 +1,5 @@
-// The classroom, round three (issue 37, and issue 36 item 9 and item 12's
-// `show live` under TERM=dumb), at a terminal: tmux on a private server for
+// A lesson and the live picture at a terminal (issue 37, and issue 36 item 9
+// and item 12's `show live` under TERM=dumb): tmux on a private server for
 // what the class sees (the pane as drawn), PTYSession for the bytes written.
 // Skipped where tmux is not installed. Each test failed on main 29ea1ba.
 
@@ -12,8 +12,8 @@ import XCTest
     import Darwin
 #endif
 
-final class ClassroomRoundThreeTests: TerminalTestCase {
-    override var folderPrefix: String { "navsh-round3" }
+final class ClassroomLessonAndLiveViewTests: TerminalTestCase {
+    override var folderPrefix: String { "navsh-lesson-live" }
 
     private var pane: TmuxPane!
 

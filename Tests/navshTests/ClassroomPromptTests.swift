@@ -1,4 +1,4 @@
-// Pseudo-terminal tests for issue 15 (the classroom, round two): slow motion
+// The classroom at the prompt, on a pseudo-terminal (issue 15): slow motion
 // that means slow, undo at the real-time prompt, Tab completion that follows
 // the grammar, `pause` in an interactive lesson, and the live picture.
 //
@@ -16,7 +16,7 @@ import XCTest
     import Darwin
 #endif
 
-final class ClassroomRoundTwoTests: TerminalTestCase {
+final class ClassroomPromptTests: TerminalTestCase {
     static let prompt = "navsh> "
 
     override var folderPrefix: String { "navsh-classroom2" }

@@ -1,5 +1,6 @@
-// Issue 36 (reliability, round three) and issue 35's interface points: each
-// reproduction of the issue, kept as a test that failed on main 29ea1ba.
+// Robustness of explore's shards and merge, of the files navsh writes, of the
+// numbers it reads, and of navsh test (docs/robustness.md, "Round three"):
+// each from a reproduction in issue 36 or 35, and failed on main 29ea1ba.
 
 import Foundation
 import Testing
@@ -10,8 +11,8 @@ import Testing
     import Darwin
 #endif
 
-@Suite("round three: merge, files, numbers, navsh test")
-struct RoundThreeTests {
+@Suite("Robustness: shards and merge, files, numbers, navsh test")
+struct RobustnessTests {
     static let gate = """
         use GateNavigationController fragile
         delegate Analytics
@@ -37,7 +38,7 @@ struct RoundThreeTests {
         }
     }
 
-    @Test("item 1: shards of different profiles or setups are refused")
+    @Test("shards of different profiles or setups are refused")
     func differentSearches() throws {
         let dir = try E2E.tempDir()
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
@@ -57,7 +58,7 @@ struct RoundThreeTests {
         #expect(merged.stderr.contains("setup files"), "\(merged)")
     }
 
-    @Test("item 2: a shard's claims are checked, two runs in a file refused, forgeries refused and escaped")
+    @Test("a shard's claims are checked, two runs in a file refused, forgeries refused and escaped")
     func claimsChecked() throws {
         let dir = try E2E.tempDir()
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
@@ -87,7 +88,7 @@ struct RoundThreeTests {
         #expect(!merged.stdout.contains("rm -rf") && !merged.stderr.contains("\u{1b}"), "\(merged)")
     }
 
-    @Test("item 4: numbers in a shard are bounded, not trapped on")
+    @Test("numbers in a shard are bounded, not trapped on")
     func numbers() throws {
         let dir = try E2E.tempDir()
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
@@ -107,7 +108,7 @@ struct RoundThreeTests {
         #expect(batch.exited && batch.status == 0, "\(batch)")
     }
 
-    @Test("item 4: out of memory stops the search with its summary")
+    @Test("out of memory stops the search with its summary")
     func memoryBudget() throws {
         let dir = try E2E.tempDir()
         try E2E.write(
@@ -118,7 +119,7 @@ struct RoundThreeTests {
         #expect(r.stdout.contains("search cut at") && r.stdout.contains("ulimit -v"), "\(r)")
     }
 
-    @Test("item 5 and 6: files kept whole, scripts and FIFOs never written")
+    @Test("files kept whole, scripts and FIFOs never written")
     func files() throws {
         let dir = try E2E.tempDir()
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
@@ -141,7 +142,7 @@ struct RoundThreeTests {
         #expect(!r.timedOut && r.stdout.hasSuffix("1\n1\n3\n"), "\(r)")
     }
 
-    @Test("item 5: a history file its owner cannot read is not replaced")
+    @Test("a history file its owner cannot read is not replaced")
     func unreadableHistory() throws {
         let dir = try E2E.tempDir()
         try E2E.write("secret\n", to: "h", in: dir)
@@ -152,7 +153,7 @@ struct RoundThreeTests {
         #expect(r.stdout.contains("cannot read it") || r.stderr.contains("cannot read it"), "\(r)")
     }
 
-    @Test("item 7: navsh test fails on links to nothing, not skips them")
+    @Test("navsh test fails on links to nothing, not skips them")
     func danglingLinks() throws {
         let dir = try E2E.tempDir()
         try E2E.write("push A\n", to: "t/ok.nav", in: dir)
@@ -163,7 +164,7 @@ struct RoundThreeTests {
             only.status == 1 && only.stdout.contains("FAIL u/gone.nav") && !only.stdout.contains("no .nav"), "\(only)")
     }
 
-    @Test("item 8 and issue 35: merge options honoured or refused, --out, default prefix depth")
+    @Test("merge options honoured or refused, --out, default prefix depth")
     func mergeOptions() throws {
         let dir = try E2E.tempDir()
         try E2E.write(Self.gate, to: "setup.nav", in: dir)
@@ -182,7 +183,7 @@ struct RoundThreeTests {
         #expect(r.stdout.contains("violated") && r.stderr.contains("Is a directory"), "\(r)")
     }
 
-    @Test("issue 35: --all --out writes the shortest counterexample and says which")
+    @Test("--all --out writes the shortest counterexample and says which")
     func allOut() throws {
         let dir = try E2E.tempDir()
         try E2E.write(
@@ -193,7 +194,7 @@ struct RoundThreeTests {
         #expect(r.stdout.contains("push B &\nexpect no log \"B.viewDidLoad\""), "\(r)")
     }
 
-    @Test("item 11: a script writes only in its own folder unless --allow-write")
+    @Test("a script writes only in its own folder unless --allow-write")
     func confinement() throws {
         let dir = try E2E.tempDir()
         try E2E.write("keep\n", to: "victim.sh", in: dir)
@@ -210,7 +211,7 @@ struct RoundThreeTests {
         #expect(allowed.status == 0, "\(allowed)")
     }
 
-    @Test("item 12: escaped names, threads made, stale --out, SIGTERM, a reader gone")
+    @Test("escaped names, threads made, stale --out, SIGTERM, a reader gone")
     func smaller() throws {
         let dir = try E2E.tempDir()
         try E2E.write("push A\n", to: "t/x\u{1b}[31m.nav", in: dir)
@@ -238,7 +239,7 @@ struct RoundThreeTests {
         #expect(r.stdout.hasSuffix("1\n1\n"), "\(r)")
     }
 
-    @Test("item 10: two pushes and an undo, repeated, replay a bounded run (not a growing one)")
+    @Test("two pushes and an undo, repeated, replay a bounded run (not a growing one)")
     func undoAlternation() throws {
         let dir = try E2E.tempDir()
         var script = ""
@@ -249,7 +250,7 @@ struct RoundThreeTests {
         #expect(!r.timedOut && r.status == 0, "\(r)")
     }
 
-    @Test("item 10: the prompt's stack line is bounded")
+    @Test("the prompt's stack line is bounded")
     func stackLine() throws {
         let dir = try E2E.tempDir()
         try E2E.write((0..<30).map { "push S\($0) instant\n" }.joined(), to: "st.nav", in: dir)
