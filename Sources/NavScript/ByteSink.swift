@@ -45,7 +45,7 @@ extension ByteSink {
     /// without making a String: the digits are written backwards, two at a
     /// time from a table of digit pairs, into 32 bytes on the stack, padded
     /// there, and appended in one copy (a byte-at-a-time append checked the
-    /// room for every digit and space: 176 instructions a number with `log full`).
+    /// room for every digit and space).
     @inlinable
     public mutating func appendDecimal(_ value: Int) {
         appendDecimal(value, width: 0)

@@ -113,7 +113,7 @@ public struct OutputBuffer {
                         }
                         // The frequent events' facts are read out of the log in place; the
                         // payload as a whole is copied only for the others (passing it
-                        // copied it for every event: ~100 instructions).
+                        // copied it for every event).
                         switch event.pointee.payload {
                         case .lifecycle(let screen, let call):
                             EventRenderer.appendLifecycleWords(screen, call, names: names, to: &writer)

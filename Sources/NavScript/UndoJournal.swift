@@ -75,9 +75,8 @@ struct UndoJournal {
         }
         let last = checkpoints.last?.position ?? -1_000_000
         // Spaced by an eighth of the weight: the copies then cost about 8 state
-        // elements a command (at 1/64 they were 64 elements, several KB of
-        // copying a command: a third of the instructions on a 1,000-deep stack),
-        // and undo replays at most weight/8 commands (25,000 on a 100,000-deep stack).
+        // elements a command (at 1/64 they were 64, which dominated a command
+        // on a deep stack), and undo replays at most weight/8 commands.
         let interval = max(16, weight / 8)
         if checkpoints.isEmpty || entries.count - last >= interval {
             copySteps &+= weight
