@@ -314,23 +314,9 @@ struct FrameWords {
     mutating func removeLast(from start: Int) { words.removeSubrange(start...) }
     mutating func removeFirst(_ n: Int) { words.removeFirst(n) }
 
-    private static func code(_ reason: FreezeReason?) -> Int {
-        switch reason {
-        case .none: 0
-        case .rootScreen(let begin)?: begin ? 2 : 1
-        case .transitionRunning(let push)?: push ? 4 : 3
-        }
-    }
+    private static func code(_ reason: FreezeReason?) -> Int { reason?.code ?? 0 }
 
-    private static func reason(_ code: Int) -> FreezeReason? {
-        switch code {
-        case 1: .rootScreen(delegateLetItBegin: false)
-        case 2: .rootScreen(delegateLetItBegin: true)
-        case 3: .transitionRunning(push: false)
-        case 4: .transitionRunning(push: true)
-        default: nil
-        }
-    }
+    private static func reason(_ code: Int) -> FreezeReason? { FreezeReason(code: code) }
 }
 
 extension PhoneFrame.BackItem {

@@ -260,6 +260,29 @@ public enum FreezeReason: Hashable, Sendable {
     case transitionRunning(push: Bool)
 }
 
+extension FreezeReason {
+    /// The reason as a number in three bits, for packed states and frames:
+    /// 1, 2 on the root screen, the delegate letting the swipe begin or not;
+    /// 3, 4 while a push, or a pop, ran. 0 is left for "not frozen".
+    public var code: Int {
+        switch self {
+        case .rootScreen(let delegateLetItBegin): delegateLetItBegin ? 1 : 2
+        case .transitionRunning(let push): push ? 3 : 4
+        }
+    }
+
+    /// The reason whose `code` is `code`; nil for 0 and for a code none has.
+    public init?(code: Int) {
+        switch code {
+        case 1: self = .rootScreen(delegateLetItBegin: true)
+        case 2: self = .rootScreen(delegateLetItBegin: false)
+        case 3: self = .transitionRunning(push: true)
+        case 4: self = .transitionRunning(push: false)
+        default: return nil
+        }
+    }
+}
+
 /// The name of an Objective-C exception UIKit raises.
 public enum ExceptionName: String, Hashable, Sendable {
     case invalidArgument = "NSInvalidArgumentException"

@@ -48,25 +48,11 @@ struct ModelBits {
         return ModelBits(rawValue: bits)
     }
 
-    /// 0: not frozen; 1, 2: on the root screen, the delegate letting the
-    /// swipe begin or not; 3, 4: while a push, or a pop, ran.
-    static func frozenCode(_ reason: FreezeReason) -> UInt64 {
-        switch reason {
-        case .rootScreen(let delegateLetItBegin): delegateLetItBegin ? 1 : 2
-        case .transitionRunning(let push): push ? 3 : 4
-        }
-    }
+    /// 0: not frozen; else `FreezeReason.code`.
+    static func frozenCode(_ reason: FreezeReason) -> UInt64 { UInt64(reason.code) }
 
     /// The reason `frozenCode` gives `code`; nil for 0 (not frozen) and for a code none gives.
-    static func frozenReason(_ code: UInt64) -> FreezeReason? {
-        switch code {
-        case 1: .rootScreen(delegateLetItBegin: true)
-        case 2: .rootScreen(delegateLetItBegin: false)
-        case 3: .transitionRunning(push: true)
-        case 4: .transitionRunning(push: false)
-        default: nil
-        }
-    }
+    static func frozenReason(_ code: UInt64) -> FreezeReason? { FreezeReason(code: Int(code)) }
 
     var frozenCode: UInt64 { rawValue >> Self.frozenShift & 7 }
 }
