@@ -90,7 +90,7 @@ extension Explorer {
     ) {
         var events: [Event] = []
         events.reserveCapacity(64)
-        var encoder = StateEncoder()
+        var codec = StateCodec(declarationsOf: start)
         let stepCount = config.actions.count + 1
         // The children, in a buffer of the most there can be (a child a step).
         let children = ChildBuffer(capacity: range.count * stepCount)
@@ -225,12 +225,12 @@ extension Explorer {
                 // A step that raised leaves the parent's state: no new state to fingerprint.
                 var fingerprint: UInt64 = 0
                 if !raised {
-                    fingerprint =
-                        last
-                        ? encoder.canonicalFingerprint(
-                            of: &target.pointee, renaming: renamesInstances, stepFrom: &origin)
-                        : encoder.canonicalFingerprint(
-                            of: &target.pointee, renaming: renamesInstances, stepFrom: &top.pointee)
+                    if last {
+                        canonical(&target.pointee, stepFrom: &origin)
+                    } else {
+                        canonical(&target.pointee, stepFrom: &top.pointee)
+                    }
+                    fingerprint = codec.fingerprint(of: &target.pointee)
                 }
                 var fresh = false
                 if !raised, deferLookups {

@@ -258,9 +258,10 @@ public struct Explorer: Sendable {
         model.canonicalize(renaming: renamesInstances, stepFrom: &origin)
     }
 
-    /// The 64-bit fingerprint of a canonical state's encoding (NavigationModel+Fingerprint.swift).
+    /// The 64-bit fingerprint of a canonical state (`StateCodec.fingerprint(of:)`).
     static func fingerprint(_ model: NavigationModel) -> UInt64 {
-        var encoder = StateEncoder()
-        return encoder.fingerprint(of: model)
+        var codec = StateCodec(declarationsOf: model)
+        var model = model
+        return codec.fingerprint(of: &model)
     }
 }

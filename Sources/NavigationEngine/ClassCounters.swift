@@ -38,16 +38,6 @@ struct ClassCounters: Sendable {
     var chunks: [[Int]] = []
     /// Classes with a counter.
     private(set) var count = 0
-    /// The sum of the counters' entry hashes (`entryHash`), kept as they change:
-    /// the fingerprint takes the counters as their count and this sum
-    /// (`appendEntries`), as it takes the live screens, without a walk over them on
-    /// every new state.
-    var entrySum: UInt64 = 0
-
-    /// What a counter adds to `entrySum`: the pair the fingerprint mixes in for it.
-    static func entryHash(_ i: Int, _ value: Int) -> UInt64 {
-        StateEncoder.entryHash(UInt64(i), UInt64(bitPattern: Int64(value)))
-    }
 
     /// Whether `other` is this table in the same storage: an unchanged copy
     /// (NavigationModel+Reset.swift).
@@ -140,12 +130,7 @@ struct ClassCounters: Sendable {
         // the old value read twice.)
         if !spilled, i < Self.inlineCount, let narrow = Self.narrow(value) {
             let old = small[i]
-            if old == Self.inlineAbsent {
-                count &+= 1
-            } else {
-                entrySum &-= Self.entryHash(i, Int(old))
-            }
-            entrySum &+= Self.entryHash(i, value)
+            if old == Self.inlineAbsent { count &+= 1 }
             small[i] = narrow
             return
         }
@@ -161,13 +146,11 @@ struct ClassCounters: Sendable {
             let old = small[i]
             if old == Self.inlineAbsent {
                 count &+= 1
-                entrySum &+= Self.entryHash(i, 1)
                 small[i] = 1
                 return 1
             }
             if old < Int32.max {
                 let new = Int(old) &+ 1
-                entrySum &+= Self.entryHash(i, new) &- Self.entryHash(i, Int(old))
                 small[i] = old &+ 1
                 return new
             }
@@ -180,8 +163,6 @@ struct ClassCounters: Sendable {
     /// `set(_:for:)` of a counter not inline, or of a value that does not fit one.
     @inline(never) private mutating func setWide(_ value: Int, for key: ClassName) {
         let i = Int(key.id)
-        if let old = self[key] { entrySum &-= Self.entryHash(i, old) }
-        entrySum &+= Self.entryHash(i, value)
         if !spilled, i < Self.inlineCount {
             if let narrow = Self.narrow(value) {
                 if small[i] == Self.inlineAbsent { count += 1 }
@@ -214,8 +195,6 @@ struct ClassCounters: Sendable {
     /// and a value that fits one: in line, without `set`'s other ways.
     mutating func setInline(_ value: Int, at i: Int) {
         assert(!spilled && i < Self.inlineCount && small[i] != Self.inlineAbsent && Self.narrow(value) != nil)
-        let old = small[i]
-        entrySum &+= Self.entryHash(i, value) &- Self.entryHash(i, Int(old))
         small[i] = Int32(truncatingIfNeeded: value)
     }
 
@@ -279,7 +258,6 @@ struct ClassCounters: Sendable {
             for i in 0..<Self.inlineCount where before[i] != Self.inlineAbsent {
                 next[i] = body(ClassName(id: UInt32(truncatingIfNeeded: i)), Int(before[i]))
                 if Self.narrow(next[i]) == nil { fits = false }
-                noteChange(i, from: Int(before[i]), to: next[i])
             }
             if !fits { spill() }
             for i in 0..<Self.inlineCount where before[i] != Self.inlineAbsent {
@@ -299,14 +277,13 @@ struct ClassCounters: Sendable {
     /// changed, nil when none did.
     ///
     /// While every counter is inline, one pass over them, each compared and written
-    /// only when it changes, the entry sum moved by the changes and the total
+    /// only when it changes, and the total
     /// summed on the way: the renaming asks after most steps that released a
     /// screen, and `update` with a closure choosing each value, a second pass for
     /// `set` and `total`, a third.
     mutating func setLiveCounts(_ liveClasses: UInt64, _ live: [Int]) -> UInt64? {
         if !spilled, values.isEmpty, chunks.isEmpty {
             var next = small
-            var delta: UInt64 = 0
             var total: UInt64 = 0
             var changed = false
             var fits = true
@@ -323,14 +300,10 @@ struct ClassCounters: Sendable {
                     break
                 }
                 next[i] = narrow
-                delta &+= Self.entryHash(i, new) &- Self.entryHash(i, old)
                 changed = true
             }
             if fits {
-                if changed {
-                    small = next
-                    entrySum &+= delta
-                }
+                if changed { small = next }
                 if unmet == 0 { return changed ? total : nil }
                 total &+= setUnmet(unmet, live)
                 return total
@@ -370,27 +343,13 @@ struct ClassCounters: Sendable {
     /// `update` of the counters in `values` from class `start` on, and of the chunks.
     private mutating func updateArrays(from start: Int, _ body: (ClassName, Int) -> Int) {
         for i in values.indices where i >= start && values[i] != Self.absent {
-            let old = values[i]
-            values[i] = body(ClassName(id: UInt32(truncatingIfNeeded: i)), old)
-            noteChange(i, from: old, to: values[i])
+            values[i] = body(ClassName(id: UInt32(truncatingIfNeeded: i)), values[i])
         }
         for c in chunks.indices {
             let base = (c + 1) << Self.chunkBits
             for k in chunks[c].indices where chunks[c][k] != Self.absent {
-                let old = chunks[c][k]
-                chunks[c][k] = body(ClassName(id: UInt32(truncatingIfNeeded: base + k)), old)
-                noteChange(base + k, from: old, to: chunks[c][k])
+                chunks[c][k] = body(ClassName(id: UInt32(truncatingIfNeeded: base + k)), chunks[c][k])
             }
         }
-    }
-
-    /// `entrySum` after class `i`'s counter went from `old` to `new`.
-    private mutating func noteChange(_ i: Int, from old: Int, to new: Int) {
-        if new != old { entrySum &+= Self.entryHash(i, new) &- Self.entryHash(i, old) }
-    }
-
-    /// Appends each counter to the encoder's pairs: the class number, the counter.
-    func appendEntries(to e: inout StateEncoder) {
-        e.appendPairs(count: UInt64(count), sum: entrySum)
     }
 }

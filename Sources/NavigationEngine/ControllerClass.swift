@@ -17,18 +17,11 @@ public struct ControllerFeatures: OptionSet, Hashable, Sendable {
 public struct ControllerClass: Hashable, Sendable, CustomStringConvertible {
     public var features: ControllerFeatures
     /// The name `use` was given (`UINavigationController`, `features gates proxy`, ...).
-    public var name: String {
-        didSet { nameHash = StateEncoder.hash(of: name) }
-    }
-    /// The name's hash in the explorer's fingerprint (`StateEncoder.hash(of:)`),
-    /// taken when the name is set: every controller's class is in every state
-    /// the explorer fingerprints.
-    private(set) var nameHash: UInt64
+    public var name: String
 
     public init(features: ControllerFeatures, name: String) {
         self.features = features
         self.name = name
-        nameHash = StateEncoder.hash(of: name)
     }
 
     public static let plain = ControllerClass(features: [], name: "UINavigationController")

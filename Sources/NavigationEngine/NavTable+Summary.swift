@@ -1,6 +1,6 @@
 /// What the engine asks of all its controllers on every command, kept up to
 /// date as slots change instead of read from every controller each time: a
-/// digest for the fingerprint, the sum of the stack counts for the state's
+/// digest for the model's hash, the sum of the stack counts for the state's
 /// weight, and the controllers that have something in flight (a transition or
 /// a queued call) for the clock's next deadline and the queues.
 ///
@@ -18,15 +18,6 @@ struct SlotSummary: Sendable {
     var activeAt = -1
     /// Written since the last refresh (its id is in `dirtyIDs`).
     var dirty = false
-    /// `hash` is the slot's own hash (`NavController.hash`), taken by
-    /// `refreshHashes`, and the slot not written since (every write through
-    /// the table's subscript clears it).
-    var hashed = false
-    /// The explorer's fingerprint of the slot (NavigationModel+Fingerprint.swift), while `hashed`.
-    var hash: UInt64 = 0
-    /// The controller's hash before its transition's times
-    /// (`NavController.body`), while `hashed` and the slot holds one.
-    var body = PartHasher()
 }
 
 extension NavTable {
@@ -67,44 +58,15 @@ extension NavTable {
         }
         dirtyIDs.removeAll(keepingCapacity: true)
     }
-
-    /// Takes the hash of every slot written since its last hash
-    /// (`NavController.hash`, 0 for an empty slot), keeping each controller's
-    /// body (its hash before its transition's times).
-    mutating func hashStaleSlots() {
-        var encoder = StateEncoder()
-        for id in ids where !meta[id].hashed {
-            if let (body, hash) = slots[id]?.bodyAndHash(encoder: &encoder) {
-                meta[id].body = body
-                meta[id].hash = hash
-            } else {
-                meta[id].hash = 0
-            }
-            meta[id].hashed = true
-        }
-    }
-
-    /// Whether every slot's hash is kept (`refreshHashes` has nothing to do).
-    var allHashed: Bool {
-        for id in ids where !meta[id].hashed { return false }
-        return true
-    }
 }
 
 extension NavTable {
     /// Moves every running transition's start and end `now` earlier (the
-    /// canonical form's clock, `NavigationModel.canonicalize`). A controller
-    /// whose hash was kept changed in its times alone: its hash is taken
-    /// again from the body its summary keeps (`NavController.hash(body:times:)`).
+    /// canonical form's clock, `NavigationModel.canonicalize`).
     mutating func shiftTransitions(by now: Int) {
         for id in ids where slots[id]?.isTransitioning == true {
-            let kept = meta[id].hashed
             self[id]!.transition!.start -= now
             if let end = slots[id]!.transition!.end { self[id]!.transition!.end = end - now }
-            if kept {
-                meta[id].hash = NavController.hash(body: meta[id].body, times: slots[id]!)
-                meta[id].hashed = true
-            }
         }
     }
 }
@@ -176,11 +138,4 @@ extension NavController {
 
     /// Whether the controller has a transition or a queued call.
     var isActive: Bool { isTransitioning || !queue.isEmpty }
-
-    /// The controller's hash before its transition's times and its whole
-    /// hash (`NavController.body`, `NavController.hash(body:times:)`).
-    func bodyAndHash(encoder: inout StateEncoder) -> (PartHasher, UInt64) {
-        let body = NavController.body(self, encoder: &encoder)
-        return (body, NavController.hash(body: body, times: self))
-    }
 }

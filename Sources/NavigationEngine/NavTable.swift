@@ -6,8 +6,8 @@
 /// controllers alive at once.
 ///
 /// Beside the slots the table keeps summaries (NavTable+Summary.swift), so
-/// the fingerprint, the state's weight and the clock's next deadline look at
-/// the controllers written lately, not at every controller.
+/// the model's hash, the state's weight and the clock's next deadline look
+/// at the controllers written lately, not at every controller.
 struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
     /// Slot `id` holds controller `id`, or nil.
     var slots: [NavController?] = [nil]
@@ -60,7 +60,6 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
             meta.append(contentsOf: repeatElement(SlotSummary(), count: extra))
         }
         if !meta[id].dirty { markDirty(id) }
-        meta[id].hashed = false
         return id
     }
 
@@ -126,12 +125,6 @@ struct NavTable: Sendable, ExpressibleByDictionaryLiteral {
 
     /// Live ids, ascending.
     var keys: [Int] { ids.filter { hasController($0) } }
-
-    /// Brings the slots' hashes up to date (`refreshHashes` of the summaries).
-    mutating func refreshHashes() {
-        if allHashed { return }
-        hashStaleSlots()
-    }
 
     /// Ids up to the last live one: trailing empty slots are not part of the value.
     var liveEnd: Int {

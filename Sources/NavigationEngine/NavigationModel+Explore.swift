@@ -9,18 +9,13 @@ extension NavigationModel {
     /// differ only in the absolute clock are then equal.
     public mutating func canonicalize() {
         makeClockRelative()
-        // The controllers' hashes for the fingerprint, while this copy holds the slots alone.
-        navs.refreshHashes()
     }
 
     /// `canonicalize()`, then `renameInstances(stepFrom: parent)` when `renaming`:
-    /// the explorer's canonical form of a state one step from `parent`. The
-    /// controllers are hashed once, after both: hashed before the renaming, as
-    /// `canonicalize()` does, a controller the renaming wrote was hashed twice.
+    /// the explorer's canonical form of a state one step from `parent`.
     public mutating func canonicalize(renaming: Bool, stepFrom parent: NavigationModel) {
         makeClockRelative()
-        if renaming { renameInstancesUnhashed(stepFrom: parent) }
-        navs.refreshHashes()
+        if renaming { renameInstances(stepFrom: parent) }
     }
 
     /// `canonicalize(renaming:stepFrom:)` of a state one step from a parent
@@ -28,8 +23,7 @@ extension NavigationModel {
     /// taken then (`StepOrigin`).
     public mutating func canonicalize(renaming: Bool, stepFrom origin: StepOrigin) {
         makeClockRelative()
-        if renaming { renameInstancesUnhashed(stepFrom: origin) }
-        navs.refreshHashes()
+        if renaming { renameInstances(stepFrom: origin) }
     }
 
     /// `canonicalize(renaming:stepFrom:)` of a state one step from a parent
@@ -40,13 +34,12 @@ extension NavigationModel {
     ) {
         makeClockRelative()
         if renaming {
-            renameInstancesUnhashed(
+            renameInstances(
                 parentCreated: parentCreated, parentScreens: parentScreens, parentCounters: parentCounters)
         }
-        navs.refreshHashes()
     }
 
-    /// All of `canonicalize()` but the controllers' hashes.
+    /// The clock made relative, and what no longer matters dropped (`canonicalize()`).
     private mutating func makeClockRelative() {
         let now = clock
         if now != 0 {

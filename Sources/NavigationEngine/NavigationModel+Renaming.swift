@@ -13,13 +13,6 @@ extension NavigationModel {
     /// when none changes, they keep their numbers (the search's state counts
     /// rest on this: RenamingTests' reference says so too).
     public mutating func renameInstances() {
-        renameInstancesUnhashed()
-        // The written controllers' hashes for the fingerprint again (see `canonicalize`).
-        navs.refreshHashes()
-    }
-
-    /// `renameInstances()` without the controllers' hashes taken again.
-    private mutating func renameInstancesUnhashed() {
         defer { screens.clearReleased() }
         // Every instance ever made is alive: numbers are 1...k already.
         if screens.count == created { return }
@@ -44,29 +37,22 @@ extension NavigationModel {
     /// no pop) is most often caught by `renameInstances`' own first test, all
     /// instances made alive; where a class has none alive.
     public mutating func renameInstances(stepFrom parent: NavigationModel) {
-        renameInstancesUnhashed(stepFrom: parent)
-        navs.refreshHashes()
-    }
-
-    /// `renameInstances(stepFrom:)` without the controllers' hashes taken
-    /// again (`canonicalize(renaming:stepFrom:)` takes them after it).
-    mutating func renameInstancesUnhashed(stepFrom parent: NavigationModel) {
-        renameInstancesUnhashed(
+        renameInstances(
             parentCreated: parent.created, parentScreens: parent.screens.count,
             parentCounters: parent.counters)
     }
 
-    /// `renameInstancesUnhashed(stepFrom:)` of a parent the model no longer
+    /// `renameInstances(stepFrom:)` of a parent the model no longer
     /// is: what the renaming reads of it, taken before the step (`StepOrigin`).
-    mutating func renameInstancesUnhashed(stepFrom origin: StepOrigin) {
-        renameInstancesUnhashed(
+    mutating func renameInstances(stepFrom origin: StepOrigin) {
+        renameInstances(
             parentCreated: origin.created, parentScreens: origin.screenCount,
             parentCounters: origin.counters)
     }
 
     /// The renaming of a state one step from a parent with `parentCreated`
     /// instances made, `parentScreens` alive and the counters `parentCounters`.
-    mutating func renameInstancesUnhashed(
+    mutating func renameInstances(
         parentCreated: Int, parentScreens: Int, parentCounters: ClassCounters
     ) {
         defer { screens.clearReleased() }

@@ -73,7 +73,7 @@ extension ControllerClass {
     /// Whether `other` is this class (a name in the same storage compares at
     /// once, without a look at its bytes).
     func sharesStorage(with other: ControllerClass) -> Bool {
-        features == other.features && nameHash == other.nameHash && name == other.name
+        features == other.features && name == other.name
     }
 }
 

@@ -4,7 +4,7 @@ extension ScreenTable: CustomReflectable {
     /// The value's parts: two equal tables describe alike.
     var customMirror: Mirror {
         Mirror(
-            self, children: ["slots": slots, "used": used, "wide": wide, "entrySum": entrySum], displayStyle: .struct)
+            self, children: ["slots": slots, "used": used, "wide": wide], displayStyle: .struct)
     }
 }
 
@@ -49,15 +49,6 @@ extension ScreenTable {
             body(UInt32(truncatingIfNeeded: slot.key >> 32), Int(slot.key & 0xFFFF_FFFF))
         }
         return true
-    }
-
-    /// Appends each screen to the encoder's pairs (in no particular order): its
-    /// name (class number high, ordinal low) and its flags and parent. False
-    /// when an ordinal or a parent does not fit its bits (never in practice).
-    func appendPacked(to e: inout StateEncoder) -> Bool {
-        // `StateEncoder.entryHash(slot.key, slot.fields)` of each slot, summed as the slots changed.
-        e.appendPairs(count: UInt64(used), sum: entrySum)
-        return wide.isEmpty
     }
 }
 

@@ -29,10 +29,6 @@ struct ScreenTable: Sendable {
     var used = 0
     /// Screens that do not fit a slot, by name.
     var wide: [ScreenName: Screen] = [:]
-    /// The sum of the slots' entry hashes (`StateEncoder.entryHash` of the
-    /// two words), kept as the slots change: the fingerprint takes the
-    /// screens as their count and this sum, without a walk over the slots.
-    var entrySum: UInt64 = 0
     /// The screens removed since the last reset, and those
     /// `noteReleased(_:)` adds, for the explorer's renaming of a state one
     /// step from a renamed one (NavigationModel+Renaming.swift): byte c
@@ -57,7 +53,6 @@ struct ScreenTable: Sendable {
         refill(&slots, from: other.slots)
         used = other.used
         if !wide.isEmpty || !other.wide.isEmpty { wide = other.wide }
-        entrySum = other.entrySum
         releasedOrdinals = 0
     }
 
@@ -187,12 +182,9 @@ struct ScreenTable: Sendable {
         while slots[i].key != 0 { i = (i &+ 1) & mask }
         slots[i] = slot
         used += 1
-        entrySum &+= StateEncoder.entryHash(slot.key, slot.fields)
     }
 
     mutating func setFields(at i: Int, _ fields: UInt64) {
-        let key = slots[i].key
-        entrySum = entrySum &- StateEncoder.entryHash(key, slots[i].fields) &+ StateEncoder.entryHash(key, fields)
         slots[i].fields = fields
     }
 
@@ -202,7 +194,6 @@ struct ScreenTable: Sendable {
     mutating func remove(at index: Int) {
         let mask = slots.count &- 1
         let key = slots[index].key
-        entrySum &-= StateEncoder.entryHash(key, slots[index].fields)
         releasedOrdinals |= Self.releasedBits(key)
         var hole = index
         var i = (index &+ 1) & mask

@@ -109,7 +109,7 @@ struct NavBits {
     var gestureCode: UInt64 { rawValue >> Self.gestureShift & 3 }
     var kindCode: UInt64 { rawValue >> Self.kindShift & 3 }
 
-    static func of(_ nav: NavController) -> NavBits {
+    static func of(_ nav: borrowing NavController) -> NavBits {
         var bits = present
         switch nav.delegate {
         case .none: break
@@ -127,19 +127,20 @@ struct NavBits {
         if nav.barCorrupted { bits |= barCorrupted }
         if nav.safeDelegate != nil { bits |= safeDelegate }
         if nav.tabName != nil { bits |= tabName }
-        if let t = nav.transition {
+        // (Read in place: bound to a local, the transition was copied.)
+        if case .some = nav.transition {
             bits |= transition
-            switch t.kind {
+            switch nav.transition!.kind {
             case .push: break
             case .pop: bits |= 1 << kindShift
             case .interactive(_, let cancels): bits |= (cancels ? 3 : 2) << kindShift
             }
-            if t.from != nil { bits |= from }
-            if t.end != nil { bits |= end }
-            if t.toIsNew { bits |= toIsNew }
-            if t.animated { bits |= animated }
-            if t.repairsBar { bits |= repairsBar }
-            if t.byContentPan { bits |= byContentPan }
+            if case .some = nav.transition!.from { bits |= from }
+            if case .some = nav.transition!.end { bits |= end }
+            if nav.transition!.toIsNew { bits |= toIsNew }
+            if nav.transition!.animated { bits |= animated }
+            if nav.transition!.repairsBar { bits |= repairsBar }
+            if nav.transition!.byContentPan { bits |= byContentPan }
         }
         return NavBits(rawValue: bits)
     }

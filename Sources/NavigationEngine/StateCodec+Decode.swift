@@ -58,7 +58,7 @@ extension StateCodec {
                 animated: bits.has(ModelBits.modalAnimated), end: try r.int())
         }
         if bits.has(ModelBits.alert) {
-            guard let text = texts.value(try r.int()) else { throw .malformed }
+            guard let text = texts.value(try r.word()) else { throw .malformed }
             let nav = try r.int()
             let action: Alert.Action =
                 bits.has(ModelBits.safePop) ? .safePop(nav: nav, call: try r.call()) : .customBack(nav: nav)
@@ -82,13 +82,13 @@ extension StateCodec {
     private func decodeNav(id: Int, _ bits: NavBits, _ r: inout WordReader) throws(WordReader.Malformed)
         -> NavController
     {
-        guard bits.rawValue & ~NavBits.known == 0, let cls = classes.value(try r.int()),
+        guard bits.rawValue & ~NavBits.known == 0, let cls = classes.value(try r.word()),
             let gestureDelegate = bits.gestureDelegate
         else { throw .malformed }
         var nav = NavController(id: id, cls: cls)
         nav.stack = try r.names()
         let code = bits.delegateCode
-        let outside = code & 1 != 0 ? delegates.value(try r.int()) : nil
+        let outside = code & 1 != 0 ? delegates.value(try r.word()) : nil
         if code & 1 != 0, outside == nil { throw .malformed }
         switch code {
         case 0: nav.delegate = .none
@@ -122,7 +122,7 @@ extension StateCodec {
         }
         for _ in 0..<(try r.count()) { nav.queue.append(try r.call()) }
         if bits.has(NavBits.tabName) {
-            guard let tab = texts.value(try r.int()) else { throw .malformed }
+            guard let tab = texts.value(try r.word()) else { throw .malformed }
             nav.tabName = tab
         }
         return nav

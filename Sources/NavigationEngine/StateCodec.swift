@@ -16,8 +16,8 @@
 /// one word, its class number high and its ordinal low (`class << 32 |
 /// ordinal`), or, for an ordinal that does not fit, the escape word (all ones)
 /// then the class number and the ordinal; a text (a delegate's name, a tab's
-/// name, an alert's text), an outside delegate and a controller class are
-/// their number in the codec's tables, which grow as it meets new ones. Each
+/// name, an alert's text), an outside delegate and a controller class are a
+/// 64-bit hash of their content (`ValueWords`), the same in every codec. Each
 /// list is its count, then its elements; each optional is a bit of a header
 /// word, then its value when the bit is set. In order:
 ///
@@ -60,11 +60,13 @@ public struct StateCodec {
     /// far (the longest table of the lineage: `==` takes a table and its
     /// prefixes as equal).
     var declarations: NavigationModel
-    /// The texts, outside delegates and controller classes met, numbered in
-    /// the order met.
-    var texts = NumberedTable<String>()
-    var delegates = NumberedTable<OutsideDelegate>()
-    var classes = NumberedTable<ControllerClass>()
+    /// The texts, outside delegates and controller classes met, each by its
+    /// word (a hash of its content: `ValueWords`).
+    var texts = ValueWords<String>()
+    var delegates = ValueWords<OutsideDelegate>()
+    var classes = ValueWords<ControllerClass>()
+    /// The screen table's slots in canonical order, for `encode` (kept for its storage).
+    var screenScratch: [ScreenTable.Slot] = []
 
     /// A codec for the states of a search from `start` (whose declarations they all share).
     public init(declarationsOf start: NavigationModel) {
@@ -84,36 +86,40 @@ public struct StateCodec {
     }
 
     /// `encode(_:)` into `words`, which it empties first.
-    public mutating func encode(_ model: NavigationModel, into words: inout [UInt64]) {
-        precondition(
-            model.durations == declarations.durations && model.traits == declarations.traits
-                && model.controllerClass == declarations.controllerClass,
-            "a codec encodes the states of one search, which share their declarations")
-        if model.names.count > declarations.names.count { declarations.names = model.names }
+    public mutating func encode(_ model: borrowing NavigationModel, into words: inout [UInt64]) {
         var w = WordWriter(words: [])
         swap(&w.words, &words)
         w.words.removeAll(keepingCapacity: true)
+        encode(model, into: &w)
+        swap(&w.words, &words)
+    }
+
+    /// The words of `model` put into `w`, front to back (the layout above).
+    mutating func encode<Sink: WordSink>(_ model: borrowing NavigationModel, into w: inout Sink) {
+        precondition(
+            model.durations == declarations.durations
+                && (model.traits.sharesStorage(with: declarations.traits) || model.traits == declarations.traits)
+                && (model.controllerClass.sharesStorage(with: declarations.controllerClass)
+                    || model.controllerClass == declarations.controllerClass),
+            "a codec encodes the states of one search, which share their declarations")
+        if model.names.count > declarations.names.count { declarations.names = model.names }
         w.put(ModelBits.of(model).rawValue)
         w.put(model.created)
-        let counted = model.counters.classes
-        w.put(counted.count)
-        for cls in counted {
-            w.put(UInt64(cls.id))
-            w.put(model.counters[cls] ?? 0)
+        w.put(model.counters.count)
+        model.counters.forEachEntry { cls, counter in
+            w.put(UInt64(cls))
+            w.put(counter)
         }
-        var screens: [Screen] = []
-        screens.reserveCapacity(model.screens.count)
-        model.screens.forEachScreen { screens.append($0) }
-        screens.sort { ScreenName.canonicalOrder($0.name, $1.name) }
-        w.put(screens.count)
-        for screen in screens {
-            w.put(screen.name)
-            w.put(ScreenBits.of(screen))
-        }
+        putScreens(model.screens, into: &w)
         let ids = model.navs.comparedIDs
         w.put(ids.count)
         for id in ids {
-            if let nav = model.navs[id] { encode(nav, into: &w) } else { w.put(0 as UInt64) }
+            // (Read in place: bound to a local, each controller was copied.)
+            if case .some = model.navs.slots[id] {
+                encode(model.navs.slots[id]!, into: &w)
+            } else {
+                w.put(0 as UInt64)
+            }
         }
         switch model.window {
         case .nav(let id): w.put(id)
@@ -128,7 +134,7 @@ public struct StateCodec {
             w.put(transition.end)
         }
         if let alert = model.alert {
-            w.put(texts.number(of: alert.text))
+            w.put(texts.word(of: alert.text, Self.word(ofText:)))
             switch alert.action {
             case .customBack(let nav): w.put(nav)
             case .safePop(let nav, let call):
@@ -138,69 +144,105 @@ public struct StateCodec {
             if let asker = alert.asker { w.put(asker) }
         }
         if let frozen = model.frozen { w.put(frozen.nav) }
-        let guarantees = model.guarantees
-        w.put(guarantees.guarded.count)
-        for entry in guarantees.guarded { w.put(entry) }
-        w.put(guarantees.granted)
-        if let breach = guarantees.gateBreach { w.put(breach) }
-        if let screen = guarantees.confirmationBreach { w.put(screen) }
-        swap(&w.words, &words)
+        w.put(model.guarantees.guarded.count)
+        for entry in model.guarantees.guarded { w.put(entry) }
+        w.put(model.guarantees.granted)
+        if let breach = model.guarantees.gateBreach { w.put(breach) }
+        if let screen = model.guarantees.confirmationBreach { w.put(screen) }
+    }
+
+    /// The live screens' words (layout part 4), in canonical name order. A
+    /// slot of the screen table holds a screen as its two words already (its
+    /// key is the name's word, its fields the flags' word); only a table
+    /// with screens kept whole (an ordinal or a parent too large for a
+    /// slot, never in practice) is read screen by screen.
+    private mutating func putScreens<Sink: WordSink>(_ table: ScreenTable, into w: inout Sink) {
+        guard table.wide.isEmpty else {
+            var screens: [Screen] = []
+            table.forEachScreen { screens.append($0) }
+            screens.sort { ScreenName.canonicalOrder($0.name, $1.name) }
+            w.put(screens.count)
+            for screen in screens {
+                w.put(screen.name)
+                w.put(ScreenBits.of(screen))
+            }
+            return
+        }
+        var pairs: [ScreenTable.Slot] = []
+        swap(&pairs, &screenScratch)
+        let slots = table.slots
+        if pairs.count < slots.count {
+            pairs = Array(repeating: ScreenTable.Slot(key: 0, fields: 0), count: slots.count)
+        }
+        var count = 0
+        for slot in slots where slot.key != 0 {
+            pairs[count] = slot
+            count += 1
+        }
+        // Insertion sort by key: a state has a handful of screens.
+        for i in 1..<max(count, 1) {
+            let slot = pairs[i]
+            var j = i
+            while j > 0, pairs[j - 1].key > slot.key {
+                pairs[j] = pairs[j - 1]
+                j -= 1
+            }
+            pairs[j] = slot
+        }
+        w.put(count)
+        for slot in pairs[..<count] {
+            w.put(slot.key)
+            w.put(slot.fields)
+        }
+        swap(&pairs, &screenScratch)
     }
 
     /// A controller's words (layout part 5).
-    private mutating func encode(_ nav: NavController, into w: inout WordWriter) {
+    private mutating func encode<Sink: WordSink>(_ nav: borrowing NavController, into w: inout Sink) {
         w.put(NavBits.of(nav).rawValue)
-        w.put(classes.number(of: nav.cls))
+        w.put(classes.word(of: nav.cls, Self.word(ofClass:)))
         w.put(nav.stack)
         switch nav.delegate {
-        case .outside(let outside), .controller(forwardingTo: .some(let outside)): w.put(delegates.number(of: outside))
+        case .outside(let outside), .controller(forwardingTo: .some(let outside)):
+            w.put(delegates.word(of: outside, Self.word(ofDelegate:)))
         case .none, .controller(forwardingTo: .none): break
         }
         if let safe = nav.safeDelegate { w.put(safe) }
-        if let t = nav.transition {
-            w.put(t.to)
-            if let from = t.from { w.put(from) }
-            w.put(t.start)
-            if let end = t.end { w.put(end) }
-            if case .interactive(let percent, _) = t.kind { w.put(percent) }
-            w.put(t.removed)
-            w.put(t.addedBelow)
+        // (The transition read in place: bound to a local, it was copied.)
+        if case .some = nav.transition {
+            w.put(nav.transition!.to)
+            if let from = nav.transition!.from { w.put(from) }
+            w.put(nav.transition!.start)
+            if let end = nav.transition!.end { w.put(end) }
+            if case .interactive(let percent, _) = nav.transition!.kind { w.put(percent) }
+            w.put(nav.transition!.removed)
+            w.put(nav.transition!.addedBelow)
         }
         w.put(nav.queue.count)
         for call in nav.queue { w.put(call) }
-        if let tab = nav.tabName { w.put(texts.number(of: tab)) }
+        if let tab = nav.tabName { w.put(texts.word(of: tab, Self.word(ofText:))) }
     }
 }
 
-/// Values numbered in the order they were met (a codec's texts, delegates, classes).
-struct NumberedTable<Value: Hashable> {
-    private(set) var values: [Value] = []
-    private var numbers: [Value: Int] = [:]
-
-    /// The value's number, given it now if it has none.
-    mutating func number(of value: Value) -> Int {
-        if let number = numbers[value] { return number }
-        numbers[value] = values.count
-        values.append(value)
-        return values.count - 1
-    }
-
-    /// The value numbered `number`, nil when no value has it.
-    func value(_ number: Int) -> Value? {
-        values.indices.contains(number) ? values[number] : nil
-    }
+/// Where a state's words go, one at a time (`StateCodec`'s layout): into
+/// an array (`WordWriter`), or into a hash (`WordStream`, the fingerprint).
+/// The fields with more than one word are put the same way into either.
+protocol WordSink {
+    mutating func put(_ word: UInt64)
 }
 
-/// Appends the words of a state (`StateCodec`'s layout).
-struct WordWriter {
+/// Appends the words of a state.
+struct WordWriter: WordSink {
     var words: [UInt64]
 
-    /// The word that starts a screen name whose ordinal does not fit 32 bits.
-    static let escape = UInt64.max
-
     mutating func put(_ word: UInt64) { words.append(word) }
+}
 
-    mutating func put(_ value: Int) { words.append(UInt64(bitPattern: Int64(value))) }
+extension WordSink {
+    /// The word that starts a screen name whose ordinal does not fit 32 bits.
+    static var escape: UInt64 { UInt64.max }
+
+    mutating func put(_ value: Int) { put(UInt64(bitPattern: Int64(value))) }
 
     mutating func put(_ name: ScreenName) {
         if name.ordinal >= 0, name.ordinal < 0xFFFF_FFFF {

@@ -96,9 +96,10 @@ struct SearchIdentity: Equatable {
             setup.add(bytes: bytes)
         }
         id.setup = setup.hex
-        var encoder = StateEncoder()
+        // The start state as the search's words (StateCodec.swift).
+        var codec = StateCodec(declarationsOf: start)
         var startDigest = SearchDigest()
-        startDigest.add(String(encoder.fingerprint(of: start)))
+        for word in codec.encode(start) { startDigest.add(String(word)) }
         id.start = startDigest.hex
         id.digest = id.computedDigest()
         return id

@@ -152,7 +152,7 @@ struct StateCodecTests {
         var decodedEvents: [Event] = []
         var steps = 0
         for parent in search.states {
-            // (The words first: `encode` may number a new text or class, which `decode` then knows.)
+            // (The words first: `encode` keeps a new text or class, which `decode` then knows.)
             let words = codec.encode(parent)
             guard let decodedParent = codec.decode(words) else {
                 Issue.record("\(search.file): words that do not decode: \(words)")
@@ -172,6 +172,20 @@ struct StateCodecTests {
             }
         }
         #expect(steps > search.states.count)
+    }
+
+    @Test("the fingerprint is the hash of the words, and every codec gives a state the same words", arguments: searches)
+    func fingerprintIsTheWordsHash(_ search: Search) {
+        var forward = StateCodec(declarationsOf: search.explorer.start)
+        var backward = StateCodec(declarationsOf: search.explorer.start)
+        // The second codec meets the texts, delegates and classes in the other order.
+        let backwardWords = search.states.reversed().map { backward.encode($0) }
+        for (model, other) in zip(search.states, backwardWords.reversed()) {
+            let words = forward.encode(model)
+            #expect(words == other, "\(search.file): two codecs disagree")
+            var inPlace = model
+            #expect(forward.fingerprint(of: &inPlace) == StateCodec.hash(words))
+        }
     }
 
     @Test("words cut short, or with a word too many, decode to nothing")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import NavExplorer
 
-/// The explorer's state fingerprint agrees with `==` (NavigationModel+Fingerprint.swift):
+/// The explorer's state fingerprint agrees with `==` (StateCodec+Fingerprint.swift):
 /// on the states real searches reach, two states have equal fingerprints exactly
 /// when the models are equal. A field left out of the fingerprint merges states
 /// `==` tells apart, and the search would give wrong answers.
@@ -104,7 +104,6 @@ struct StateEncodingTests {
 
     @Test("equal fingerprints exactly when the models are ==, on every state the setups reach")
     func encodingAgreesWithEquality() {
-        var encoder = StateEncoder()
         var checked = 0
         for (text, profile) in Self.setups {
             let setup = Setup(text, profile: profile)
@@ -126,10 +125,10 @@ struct StateEncodingTests {
             }
             for model in reached { check(model) }
             func check(_ model: NavigationModel) {
-                let fingerprint = encoder.fingerprint(of: model)
+                let fingerprint = Explorer.fingerprint(model)
                 // The explorer's way, the model read in place, gives the same.
                 var inPlace = model
-                #expect(encoder.fingerprint(of: &inPlace) == fingerprint)
+                #expect(Explorer.fingerprint(inPlace) == fingerprint)
                 if let earlier = byModel[model] {
                     #expect(earlier == fingerprint, "== models with different fingerprints")
                 } else {
@@ -180,7 +179,6 @@ struct StateEncodingTests {
     func everyFieldCounts() {
         // Pairs of states one step apart that the old hash (which left out the
         // content pan, the controllers' classes and delegates) could not tell apart.
-        var encoder = StateEncoder()
         let base = Setup("push Home\npush Form")
         var panned = base.model
         var events: [Event] = []
@@ -190,12 +188,12 @@ struct StateEncodingTests {
         a.canonicalize()
         b.canonicalize()
         #expect(a != b)
-        #expect(encoder.fingerprint(of: a) != encoder.fingerprint(of: b))
+        #expect(Explorer.fingerprint(a) != Explorer.fingerprint(b))
         let delegated = Setup("delegate Analytics\npush Home\npush Form")
         var c = delegated.model
         c.canonicalize()
         #expect(a != c)
-        #expect(encoder.fingerprint(of: a) != encoder.fingerprint(of: c))
+        #expect(Explorer.fingerprint(a) != Explorer.fingerprint(c))
     }
 
     @Test("a clock made relative: states equal up to the absolute clock have one fingerprint")
@@ -204,8 +202,7 @@ struct StateEncodingTests {
         var late = Setup("wait 1000ms\npush Home\npush A &").model
         early.canonicalize()
         late.canonicalize()
-        var encoder = StateEncoder()
         #expect(early == late)
-        #expect(encoder.fingerprint(of: early) == encoder.fingerprint(of: late))
+        #expect(Explorer.fingerprint(early) == Explorer.fingerprint(late))
     }
 }

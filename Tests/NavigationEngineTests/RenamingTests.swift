@@ -142,9 +142,8 @@ struct RenamingTests {
                 var quick = model
                 quick.renameInstances(stepFrom: parent)
                 #expect(quick == whole, "\(setup) step \(step): \(move)")
-                var encoder = StateEncoder()
-                let fingerprint = encoder.fingerprint(of: quick)
-                #expect(fingerprint == encoder.fingerprint(of: whole), "\(setup) step \(step): \(move)")
+                let fingerprint = fingerprint(quick)
+                #expect(fingerprint == NavigationEngineTests.fingerprint(whole), "\(setup) step \(step): \(move)")
                 if model.screens.count != model.created {
                     let madeHere = model.created - parent.created
                     if model.screens.count != parent.screens.count + madeHere {
@@ -189,9 +188,10 @@ struct RenamingTests {
             var reference = model
             reference.renameByReference()
             #expect(renamed == reference, "\(setup) seed \(seed) step \(step): \(move)")
-            var encoder = StateEncoder()
-            let fingerprint = encoder.fingerprint(of: renamed)
-            #expect(fingerprint == encoder.fingerprint(of: reference), "\(setup) seed \(seed) step \(step): \(move)")
+            let fingerprint = fingerprint(renamed)
+            #expect(
+                fingerprint == NavigationEngineTests.fingerprint(reference),
+                "\(setup) seed \(seed) step \(step): \(move)")
             note(model, reference, in: &coverage)
             if Int.random(in: 0..<4, using: &rng) != 0 { model = renamed }
         }
@@ -299,8 +299,7 @@ struct RenamingTests {
         #expect(renamed == reference)
         #expect(renamed.guarantees.granted == [ScreenName(cls: editor, ordinal: 1)])
         #expect(renamed.navs[1]?.safeDelegate == ScreenName(cls: editor, ordinal: 1))
-        var encoder = StateEncoder()
-        #expect(encoder.fingerprint(of: renamed) == encoder.fingerprint(of: reference))
+        #expect(fingerprint(renamed) == fingerprint(reference))
     }
 
     @Test("a screen kept whole (an ordinal past a slot's bits) is renamed the general way")
@@ -323,8 +322,7 @@ struct RenamingTests {
         reference.renameByReference()
         #expect(renamed == reference)
         #expect(renamed.screens.count == 4)
-        var encoder = StateEncoder()
-        #expect(encoder.fingerprint(of: renamed) == encoder.fingerprint(of: reference))
+        #expect(fingerprint(renamed) == fingerprint(reference))
     }
 }
 
@@ -385,7 +383,6 @@ extension NavigationModel {
             }
             if !navs[id]!.queue.isEmpty { navs[id]!.queue = navs[id]!.queue.map(map) }
         }
-        navs.refreshHashes()
         func map(_ modal: Modal) -> Modal {
             Modal(presenter: modal.presenter.map(map), screen: map(modal.screen), nav: modal.nav)
         }
