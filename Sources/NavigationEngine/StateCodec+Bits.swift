@@ -127,20 +127,19 @@ struct NavBits {
         if nav.barCorrupted { bits |= barCorrupted }
         if nav.safeDelegate != nil { bits |= safeDelegate }
         if nav.tabName != nil { bits |= tabName }
-        // (Read in place: bound to a local, the transition was copied.)
-        if case .some = nav.transition {
+        if let t = nav.transition {
             bits |= transition
-            switch nav.transition!.kind {
+            switch t.kind {
             case .push: break
             case .pop: bits |= 1 << kindShift
             case .interactive(_, let cancels): bits |= (cancels ? 3 : 2) << kindShift
             }
-            if case .some = nav.transition!.from { bits |= from }
-            if case .some = nav.transition!.end { bits |= end }
-            if nav.transition!.toIsNew { bits |= toIsNew }
-            if nav.transition!.animated { bits |= animated }
-            if nav.transition!.repairsBar { bits |= repairsBar }
-            if nav.transition!.byContentPan { bits |= byContentPan }
+            if t.from != nil { bits |= from }
+            if t.end != nil { bits |= end }
+            if t.toIsNew { bits |= toIsNew }
+            if t.animated { bits |= animated }
+            if t.repairsBar { bits |= repairsBar }
+            if t.byContentPan { bits |= byContentPan }
         }
         return NavBits(rawValue: bits)
     }

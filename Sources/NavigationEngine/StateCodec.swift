@@ -114,7 +114,6 @@ public struct StateCodec {
         let ids = model.navs.comparedIDs
         w.put(ids.count)
         for id in ids {
-            // (Read in place: bound to a local, each controller was copied.)
             if case .some = model.navs.slots[id] {
                 encode(model.navs.slots[id]!, into: &w)
             } else {
@@ -208,15 +207,14 @@ public struct StateCodec {
         case .none, .controller(forwardingTo: .none): break
         }
         if let safe = nav.safeDelegate { w.put(safe) }
-        // (The transition read in place: bound to a local, it was copied.)
-        if case .some = nav.transition {
-            w.put(nav.transition!.to)
-            if let from = nav.transition!.from { w.put(from) }
-            w.put(nav.transition!.start)
-            if let end = nav.transition!.end { w.put(end) }
-            if case .interactive(let percent, _) = nav.transition!.kind { w.put(percent) }
-            w.put(nav.transition!.removed)
-            w.put(nav.transition!.addedBelow)
+        if let t = nav.transition {
+            w.put(t.to)
+            if let from = t.from { w.put(from) }
+            w.put(t.start)
+            if let end = t.end { w.put(end) }
+            if case .interactive(let percent, _) = t.kind { w.put(percent) }
+            w.put(t.removed)
+            w.put(t.addedBelow)
         }
         w.put(nav.queue.count)
         for call in nav.queue { w.put(call) }
