@@ -186,6 +186,16 @@ struct StateCodecTests {
             var inPlace = model
             #expect(forward.fingerprint(of: &inPlace) == StateCodec.hash(words))
         }
+        #expect(forward.texts.collisions + forward.delegates.collisions + forward.classes.collisions == 0)
+    }
+
+    @Test("two values with one word: the first keeps it, the second is counted, nothing stops")
+    func collidingValuesAreCounted() {
+        var table = ValueWords<String>()
+        #expect(table.word(of: "Analytics", { _ in 7 }) == 7)
+        #expect(table.word(of: "Logger", { _ in 7 }) == 7)
+        #expect(table.collisions == 1)
+        #expect(table.value(7) == "Analytics")
     }
 
     @Test("words cut short, or with a word too many, decode to nothing")
