@@ -31,7 +31,7 @@ extension NavigationModel {
         if isModalTransitioning || other.isModalTransitioning {
             modalTransition = other.modalTransition
         }
-        if !controllerClass.sharesStorage(with: other.controllerClass) {
+        if controllerClass != other.controllerClass {
             controllerClass = other.controllerClass
         }
         if hasAlert || other.hasAlert { alert = other.alert }
@@ -66,14 +66,6 @@ extension WindowRoot {
         case (.tabs(let a, let s), .tabs(let b, let t)): s == t && sameStorage(a, b)
         default: false
         }
-    }
-}
-
-extension ControllerClass {
-    /// Whether `other` is this class (a name in the same storage compares at
-    /// once, without a look at its bytes).
-    func sharesStorage(with other: ControllerClass) -> Bool {
-        features == other.features && name == other.name
     }
 }
 

@@ -90,7 +90,10 @@ struct ScreenTable: Sendable {
         ScreenName(cls: ClassName(id: UInt32(truncatingIfNeeded: key >> 32)), ordinal: Int(key & 0xFFFF_FFFF))
     }
 
-    /// The fields word of `screen`, or nil if its parent does not fit 59 bits.
+    /// The fields word of `screen`, or nil if its parent does not fit 59
+    /// bits: view loaded 1, gate pushed 2, back hidden by a gate 4, a parent
+    /// 8, the parent's id from bit 4 (also a live screen's flags word in
+    /// `StateCodec`'s layout).
     static func fields(_ screen: Screen) -> UInt64? {
         var word: UInt64 =
             (screen.viewLoaded ? 1 : 0) | (screen.runtimeGate ? 2 : 0) | (screen.backHiddenByGate ? 4 : 0)
@@ -100,10 +103,12 @@ struct ScreenTable: Sendable {
         }
         return word
     }
-    static func screen(_ slot: Slot) -> Screen {
-        let f = slot.fields
-        return Screen(
-            name: name(slot.key), viewLoaded: f & 1 != 0, runtimeGate: f & 2 != 0, backHiddenByGate: f & 4 != 0,
+    static func screen(_ slot: Slot) -> Screen { screen(name(slot.key), fields: slot.fields) }
+
+    /// The screen `name` whose fields word (`fields(_:)`) is `f`.
+    static func screen(_ name: ScreenName, fields f: UInt64) -> Screen {
+        Screen(
+            name: name, viewLoaded: f & 1 != 0, runtimeGate: f & 2 != 0, backHiddenByGate: f & 4 != 0,
             parent: f & 8 != 0 ? Int(f >> 4) : nil)
     }
     static func home(_ key: UInt64, mask: Int) -> Int {

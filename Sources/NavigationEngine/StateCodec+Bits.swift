@@ -57,27 +57,6 @@ struct ModelBits {
     var frozenCode: UInt64 { rawValue >> Self.frozenShift & 7 }
 }
 
-/// A live screen's word of flags (layout part 4): view loaded 1, gate
-/// pushed 2, back hidden by a gate 4, a parent 8, the parent's id from bit 4.
-enum ScreenBits {
-    static func of(_ screen: Screen) -> UInt64 {
-        var bits: UInt64 = screen.viewLoaded ? 1 : 0
-        if screen.runtimeGate { bits |= 2 }
-        if screen.backHiddenByGate { bits |= 4 }
-        if let parent = screen.parent {
-            precondition(parent >= 0 && parent < 1 << 59, "a controller's id is small and positive")
-            bits |= 8 | UInt64(parent) << 4
-        }
-        return bits
-    }
-
-    static func screen(_ name: ScreenName, _ bits: UInt64) -> Screen {
-        Screen(
-            name: name, viewLoaded: bits & 1 != 0, runtimeGate: bits & 2 != 0, backHiddenByGate: bits & 4 != 0,
-            parent: bits & 8 != 0 ? Int(bits >> 4) : nil)
-    }
-}
-
 /// A controller's header word (layout part 5). Bit 0 is always set, so the
 /// word of an empty slot, 0, is never a controller's.
 struct NavBits {

@@ -34,7 +34,7 @@ extension StateCodec {
         }
         for _ in 0..<(try r.count()) {
             let name = try r.name()
-            model.screens[name] = ScreenBits.screen(name, try r.word())
+            model.screens[name] = ScreenTable.screen(name, fields: try r.word())
         }
         let ids = try r.count()
         // The initial model's controller 1 goes, then each slot is written.

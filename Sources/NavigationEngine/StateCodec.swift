@@ -30,7 +30,7 @@
 /// 3. The per-class counters: their count, then the class number and the
 ///    counter of each, by class number.
 /// 4. The live screens: their count, then each screen's name and one word of
-///    flags (`ScreenBits`: view loaded, gate pushed, back hidden by a gate, a
+///    flags (`ScreenTable.fields`: view loaded, gate pushed, back hidden by a gate, a
 ///    parent; the parent's id from bit 4), in canonical name order.
 /// 5. The controllers: the count of compared ids (1 up to the last live
 ///    controller), then for each id a 0 for an empty slot or the controller:
@@ -99,8 +99,7 @@ public struct StateCodec {
         precondition(
             model.durations == declarations.durations
                 && (model.traits.sharesStorage(with: declarations.traits) || model.traits == declarations.traits)
-                && (model.controllerClass.sharesStorage(with: declarations.controllerClass)
-                    || model.controllerClass == declarations.controllerClass),
+                && model.controllerClass == declarations.controllerClass,
             "a codec encodes the states of one search, which share their declarations")
         if model.names.count > declarations.names.count { declarations.names = model.names }
         w.put(ModelBits.of(model).rawValue)
@@ -163,7 +162,10 @@ public struct StateCodec {
             w.put(screens.count)
             for screen in screens {
                 w.put(screen.name)
-                w.put(ScreenBits.of(screen))
+                guard let fields = ScreenTable.fields(screen) else {
+                    preconditionFailure("a controller's id is small and positive")
+                }
+                w.put(fields)
             }
             return
         }
