@@ -36,7 +36,7 @@ extension Session {
         switch expectation {
         case .stack(let expected):
             let actual = model.currentStack.map { model.names.text(of: $0) }
-            return actual == expected ? nil : .stackIs(model.currentStack)
+            return actual == expected ? nil : .stackIs(Array(model.currentStack))
         case .top(let ref):
             guard let top = model.currentStack.last else { return .stackIs([]) }
             do {

@@ -42,8 +42,9 @@ struct UndoJournal {
     private(set) var entries: [JournalEntry] = []
     /// How many of `entries` are ticks.
     private var tickCount = 0
-    /// (index of the first entry after it, the state before that entry, its weight).
-    private var checkpoints: [(position: Int, state: SessionState, weight: Int)] = []
+    /// (index of the first entry after it, the state before that entry, its
+    /// weight and copy weight: NavigationModel.weight, .copyWeight).
+    private var checkpoints: [(position: Int, state: SessionState, weight: Int, copyWeight: Int)] = []
 
     init(depth: Int) {
         self.depth = depth
@@ -79,8 +80,9 @@ struct UndoJournal {
         // on a deep stack), and undo replays at most weight/8 commands.
         let interval = max(16, weight / 8)
         if checkpoints.isEmpty || entries.count - last >= interval {
+            let kept = state()
             copySteps &+= weight
-            checkpoints.append((entries.count, state(), weight))
+            checkpoints.append((entries.count, kept, weight, kept.model.copyWeight))
         }
         if entry.isTick { tickCount += 1 }
         entries.append(entry)
@@ -125,19 +127,30 @@ struct UndoJournal {
         guard let last = entries.popLast() else { return nil }
         while let c = checkpoints.last, c.position > entries.count { checkpoints.removeLast() }
         guard let checkpoint = checkpoints.last else { return nil }
-        copySteps &+= checkpoint.weight
+        // Each command replayed on the shared state (or, with none, the next
+        // command) copies what it writes of it: about the copy weight each,
+        // never more than the whole state.
+        let replayed = entries.count - checkpoint.position
+        copySteps &+= Swift.min(checkpoint.weight, checkpoint.copyWeight &* Swift.max(1, replayed))
         return (checkpoint.state, entries[checkpoint.position...], last.label, last.logMark)
     }
 
     /// After an undo replayed `replayed` entries onto a checkpoint to reach
-    /// `state`: keeps that state as a checkpoint when the replay was long, so
-    /// the next undo starts from it instead of replaying the same entries
-    /// again (two commands and an undo, repeated, replayed a growing run of
-    /// entries each time: quadratic).
+    /// `state`: keeps that state as a checkpoint, so the next undo starts
+    /// from it instead of replaying the same entries again (two commands and
+    /// an undo, repeated, replayed a growing run of entries each time:
+    /// quadratic). Kept after a long replay; after a short one only when
+    /// keeping costs little, the state being mostly in shared chunks (its
+    /// copy weight under half its weight), since the next command's writes
+    /// copy what they touch of it.
     mutating func keep(_ state: @autoclosure () -> SessionState, replayed: Int) {
-        guard replayed >= 16, checkpoints.last.map({ $0.position < entries.count }) ?? true else { return }
+        guard replayed >= 1, checkpoints.last.map({ $0.position < entries.count }) ?? true else { return }
         let kept = state()
-        checkpoints.append((entries.count, kept, kept.model.weight))
+        let weight = kept.model.weight
+        let copyWeight = kept.model.copyWeight
+        guard replayed >= 16 || copyWeight &* 2 < weight else { return }
+        copySteps &+= copyWeight
+        checkpoints.append((entries.count, kept, weight, copyWeight))
     }
 
     /// Drops the entries recorded after `count` was read (a command that failed

@@ -28,7 +28,7 @@ struct NavTransition: Hashable, Sendable {
 struct NavController: Hashable, Sendable {
     var id: Int
     var cls: ControllerClass
-    var stack: [ScreenName] = []
+    var stack: ChunkedArray<ScreenName> = []
     var delegate: DelegateSlot = .none
     var gestureDelegate: GestureDelegate = .system
     /// `interactiveContentPopGestureRecognizer.isEnabled` (iOS 26; on by default).

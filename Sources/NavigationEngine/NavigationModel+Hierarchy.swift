@@ -51,7 +51,7 @@ extension NavigationModel {
 
     /// Every navigation controller's stack, bottom to top (window, tabs, presented).
     public var allStacks: [[ScreenName]] {
-        navs.keys.sorted().compactMap { navs[$0]?.stack }
+        navs.keys.sorted().compactMap { navs[$0].map { Array($0.stack) } }
     }
 
     /// Releases each of `names` that nothing holds any more.

@@ -1,7 +1,7 @@
 /// Read-only views of the model, for expectations and the looking commands.
 extension NavigationModel {
     /// The current stack, bottom to top.
-    public var currentStack: [ScreenName] {
+    public var currentStack: ChunkedArray<ScreenName> {
         navs[currentNavID]?.stack ?? []
     }
 

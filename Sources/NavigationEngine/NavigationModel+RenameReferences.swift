@@ -95,7 +95,7 @@ extension NavigationModel {
     }
 }
 
-extension [ScreenName] {
+extension MutableCollection where Element == ScreenName, Index == Int {
     /// The index of the first name `rename` changes, or nil: the look
     /// before a write, so that an array with no name changed is not written
     /// (and its storage, often a parent state's too, not copied).

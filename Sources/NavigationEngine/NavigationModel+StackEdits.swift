@@ -13,11 +13,7 @@ extension NavigationModel {
     mutating func truncateStack(_ id: Int, keeping count: Int) -> [ScreenName] {
         guard let total = navs[id]?.stack.count, count < total else { return [] }
         work(total - count)
-        let removed = navs.edit(id) { nav -> [ScreenName] in
-            let removed = Array(nav.stack[count...].reversed())
-            nav.stack.removeSubrange(count...)
-            return removed
-        }!
+        let removed = navs.edit(id) { $0.stack.cut(keeping: count) }!
         screens.clearParents(of: removed, ifItIs: id)
         if traits.count > 0 { for name in removed { noteLeft(name) } }
         noteStackChanged(id)
@@ -41,7 +37,7 @@ extension NavigationModel {
         }
         for name in removed { screens.clearParent(of: name, ifItIs: id) }
         for name in names { screens.setParent(of: name, to: id) }
-        navs.edit(id) { $0.stack = names }
+        navs.edit(id) { $0.stack = ChunkedArray(names) }
         for name in removed { noteLeft(name) }
         noteStackChanged(id)
         return (removed, added)

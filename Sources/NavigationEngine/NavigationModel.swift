@@ -94,15 +94,26 @@ public struct NavigationModel: Hashable, Sendable {
     /// Adds to the work count.
     mutating func work(_ n: Int) { scratch.steps &+= n }
 
-    /// How much state there is, in the elements a copy of it copies: screens
-    /// alive, stack entries, the traits (one per class declared) and what the
-    /// per-class counters cost a copy (one per class up to a thousand; past
-    /// that they are shared in chunks, and a write copies one: ClassCounters).
+    /// How much state there is, in the elements a copy of it copies, at
+    /// most, by the time every part has been written: screens alive, stack
+    /// entries, the traits (one per class declared) and what the per-class
+    /// counters cost a copy (one per class up to a thousand; past that they
+    /// are shared in chunks, and a write copies one: ClassCounters).
     /// Undo spaces its checkpoints by this, so what a checkpoint costs stays
     /// in proportion: a script that names a new class on every line makes the
     /// counters grow without bound.
     public var weight: Int {
         screens.count + counters.copyWeight + traits.count + navs.stackTotal
+    }
+
+    /// What the first write to a copy of the model copies: as `weight`,
+    /// but stacks and the screen table past one chunk (ChunkedArray) count
+    /// their list of chunks and one chunk, not every element. An undo
+    /// checkpoint restored and changed by a command or two costs this, not
+    /// `weight`, when the state is deep.
+    public var copyWeight: Int {
+        screens.copyWeight + counters.copyWeight + traits.count
+            + ChunkedArray<ScreenName>.copyWeight(ofCount: navs.stackTotal)
     }
 
     /// Runs one action, appending its events to `events` (a buffer the caller

@@ -45,8 +45,10 @@ extension ScreenTable {
     /// having called nothing, when some screen is kept whole (never in practice).
     func forEachClassAndOrdinal(_ body: (_ cls: UInt32, _ ordinal: Int) -> Void) -> Bool {
         guard wide.isEmpty else { return false }
-        for slot in slots where slot.key != 0 {
-            body(UInt32(truncatingIfNeeded: slot.key >> 32), Int(slot.key & 0xFFFF_FFFF))
+        slots.forEachPart { part in
+            for slot in part where slot.key != 0 {
+                body(UInt32(truncatingIfNeeded: slot.key >> 32), Int(slot.key & 0xFFFF_FFFF))
+            }
         }
         return true
     }

@@ -24,7 +24,7 @@ struct ScreenTable: Sendable {
     /// `limit`); linear probing. Never fewer than 16: with 8, a push onto four live
     /// screens (a search's usual state) grew the table it had just copied, on every
     /// such step.
-    var slots: [Slot] = Array(repeating: Slot(key: 0, fields: 0), count: 16)
+    var slots = ChunkedArray(repeating: Slot(key: 0, fields: 0), count: 16)
     /// Screens in the slots.
     var used = 0
     /// Screens that do not fit a slot, by name.
@@ -50,7 +50,7 @@ struct ScreenTable: Sendable {
     /// Makes this table `other` again (`NavigationModel.reset(to:)`), its
     /// slots refilled in their own buffer (`refill`), `releasedOrdinals` empty.
     mutating func reset(to other: ScreenTable) {
-        refill(&slots, from: other.slots)
+        slots.refill(from: other.slots)
         used = other.used
         if !wide.isEmpty || !other.wide.isEmpty { wide = other.wide }
         releasedOrdinals = 0
@@ -77,6 +77,11 @@ struct ScreenTable: Sendable {
 
     /// How many screens the table holds.
     var count: Int { used &+ wide.count }
+
+    /// What a first write after a copy copies (`NavigationModel.weight`):
+    /// counted as the screens while the slots are one array, the chunk list
+    /// and a chunk past that (ChunkedArray).
+    var copyWeight: Int { slots.isChunked ? slots.copyWeight &+ wide.count : count }
 
     var mask: Int { slots.count - 1 }
 
@@ -117,14 +122,7 @@ struct ScreenTable: Sendable {
 
     /// The slot holding `key`, or nil.
     func index(of key: UInt64) -> Int? {
-        let mask = slots.count - 1
-        var i = Self.home(key, mask: mask)
-        while true {
-            let k = slots[i].key
-            if k == key { return i }
-            if k == 0 { return nil }
-            i = (i + 1) & mask
-        }
+        slots.withFlat { Self.probe($0, for: key) } ?? Self.probe(slots, for: key)
     }
 
     subscript(name: ScreenName) -> Screen? {
@@ -182,15 +180,12 @@ struct ScreenTable: Sendable {
 
     mutating func insertNew(_ slot: Slot) {
         if used + 1 > Self.limit(slots.count) { resize(to: slots.count * 2) }
-        let mask = slots.count &- 1
-        var i = Self.home(slot.key, mask: mask)
-        while slots[i].key != 0 { i = (i &+ 1) & mask }
-        slots[i] = slot
+        if slots.editFlat({ Self.place(slot, in: &$0) }) == nil { Self.place(slot, in: &slots) }
         used += 1
     }
 
     mutating func setFields(at i: Int, _ fields: UInt64) {
-        slots[i].fields = fields
+        if slots.editFlat({ $0[i].fields = fields }) == nil { slots[i].fields = fields }
     }
 
     /// Linear probing's deletion: later entries of the run move back, so no
@@ -198,21 +193,8 @@ struct ScreenTable: Sendable {
     /// memory follows the live count.
     mutating func remove(at index: Int) {
         let mask = slots.count &- 1
-        let key = slots[index].key
-        releasedOrdinals |= Self.releasedBits(key)
-        var hole = index
-        var i = (index &+ 1) & mask
-        while slots[i].key != 0 {
-            let slot = slots[i]
-            let home = Self.home(slot.key, mask: mask)
-            // Move the entry back if the hole lies on its probe path (cyclically in [home, i)).
-            if (hole &- home) & mask < (i &- home) & mask {
-                slots[hole] = slot
-                hole = i
-            }
-            i = (i &+ 1) & mask
-        }
-        slots[hole] = Slot(key: 0, fields: 0)
+        releasedOrdinals |= Self.releasedBits(slots[index].key)
+        if slots.editFlat({ Self.empty(at: index, in: &$0) }) == nil { Self.empty(at: index, in: &slots) }
         used -= 1
         if mask >= 16, used * 8 <= mask { resize(to: (mask &+ 1) / 2) }
     }
@@ -287,13 +269,10 @@ struct ScreenTable: Sendable {
             slots.removeAll(keepingCapacity: true)
             slots.append(contentsOf: repeatElement(Slot(key: 0, fields: 0), count: capacity))
         } else {
-            slots = Array(repeating: Slot(key: 0, fields: 0), count: capacity)
+            slots = ChunkedArray(repeating: Slot(key: 0, fields: 0), count: capacity)
         }
-        let mask = capacity - 1
-        for slot in moved {
-            var i = Self.home(slot.key, mask: mask)
-            while slots[i].key != 0 { i = (i + 1) & mask }
-            slots[i] = slot
+        for slot in moved where slots.editFlat({ Self.place(slot, in: &$0) }) == nil {
+            Self.place(slot, in: &slots)
         }
     }
 

@@ -86,7 +86,7 @@ extension StateCodec {
             let gestureDelegate = bits.gestureDelegate
         else { throw .malformed }
         var nav = NavController(id: id, cls: cls)
-        nav.stack = try r.names()
+        nav.stack = ChunkedArray(try r.names())
         let code = bits.delegateCode
         let outside = code & 1 != 0 ? delegates.value(try r.word()) : nil
         if code & 1 != 0, outside == nil { throw .malformed }

@@ -176,9 +176,11 @@ public struct StateCodec {
             pairs = Array(repeating: ScreenTable.Slot(key: 0, fields: 0), count: slots.count)
         }
         var count = 0
-        for slot in slots where slot.key != 0 {
-            pairs[count] = slot
-            count += 1
+        slots.forEachPart { part in
+            for slot in part where slot.key != 0 {
+                pairs[count] = slot
+                count += 1
+            }
         }
         // Insertion sort by key: a state has a handful of screens.
         for i in 1..<max(count, 1) {
@@ -257,6 +259,11 @@ extension WordSink {
     mutating func put(_ names: [ScreenName]) {
         put(names.count)
         for name in names { put(name) }
+    }
+
+    mutating func put(_ names: ChunkedArray<ScreenName>) {
+        put(names.count)
+        names.forEachPart { part in for name in part { put(name) } }
     }
 
     mutating func put(_ ids: [Int]) {

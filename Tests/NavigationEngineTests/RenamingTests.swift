@@ -369,7 +369,7 @@ extension NavigationModel {
         }
         screens = table
         for id in navs.ids where navs.hasController(id) {
-            navs[id]!.stack = navs[id]!.stack.map(map)
+            navs[id]!.stack = ChunkedArray(navs[id]!.stack.map(map))
             if let delegate = navs[id]!.safeDelegate { navs[id]!.safeDelegate = map(delegate) }
             if navs.isTransitioning(id) == true {
                 navs[id]!.transition!.from = navs[id]!.transition!.from.map(map)

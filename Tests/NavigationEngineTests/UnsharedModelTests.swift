@@ -65,6 +65,12 @@ struct UnsharedModelTests {
     }
 
     /// Whether two non-empty arrays use the same storage (empty ones have none).
+    /// Whether two chunked arrays share a buffer: their tails, or any chunk.
+    private func sameBuffer<T>(_ a: ChunkedArray<T>, _ b: ChunkedArray<T>) -> Bool {
+        sameBuffer(a.tail, b.tail) || sameBuffer(a.chunks, b.chunks)
+            || zip(a.chunks, b.chunks).contains { sameBuffer($0, $1) }
+    }
+
     private func sameBuffer<T>(_ a: [T], _ b: [T]) -> Bool {
         if a.isEmpty || b.isEmpty { return false }
         return a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
