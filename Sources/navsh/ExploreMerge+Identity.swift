@@ -9,8 +9,8 @@ import NavigationEngine
 #endif
 
 /// What decides a sharded search, as its shards write it on their first
-/// line (explorer.md section 6): the setup files and their bytes, the start
-/// state they make, the actions, invariants and checks, the profile, the
+/// line (explorer.md section 6): the setup files and their bytes (with
+/// every file they `source`, nested ones too), the start state they make, the actions, invariants and checks, the profile, the
 /// depth, `--all`, the shard count and prefix depth, and navsh's version,
 /// with a digest of all of it. `navsh explore --merge` merges only shards
 /// whose digests are equal and match their fields, and rebuilds every
@@ -29,11 +29,15 @@ struct SearchIdentity: Equatable {
     var sources: [String] = []
     /// The same, absolute (a merged `--out` file's `source` lines).
     var paths: [String] = []
+    /// Every file the setup read through `source`, absolute, each once
+    /// (a merged `--out` never replaces one of them).
+    var sourced: [String] = []
     var actions: [String] = []
     var invariants: [String] = []
     var checks: [String] = []
     var version = Shell.version
-    /// Digests of the setup files' bytes and of the start state they make.
+    /// Digests of the bytes of the setup files and of the files they
+    /// source, and of the start state they make.
     var setup = ""
     var start = ""
     var digest = ""
@@ -41,10 +45,10 @@ struct SearchIdentity: Equatable {
     /// The fields the digest covers, in a fixed order (not the shard's index).
     var digestFields: [String] {
         var fields = [
-            "navsh-shard-1", version, String(count), String(prefixDepth), String(all), String(depth), profile, setup,
+            "navsh-shard-2", version, String(count), String(prefixDepth), String(all), String(depth), profile, setup,
             start,
         ]
-        for list in [files, sources, paths, actions, invariants, checks] {
+        for list in [files, sources, paths, sourced, actions, invariants, checks] {
             fields.append(String(list.count))
             fields += list
         }
@@ -69,12 +73,13 @@ struct SearchIdentity: Equatable {
             "[" + items.map(EventRenderer.jsonString).joined(separator: ",") + "]"
         }
         return
-            "{\"type\":\"shard\",\"shard\":\(index),\"of\":\(count),\"prefix_depth\":\(prefixDepth),\"all\":\(all),\"header\":\(EventRenderer.jsonString(header)),\"depth\":\(depth),\"profile\":\(EventRenderer.jsonString(profile)),\"files\":\(list(files)),\"sources\":\(list(sources)),\"paths\":\(list(paths)),\"actions\":\(list(actions)),\"invariants\":\(list(invariants)),\"checks\":\(list(checks)),\"version\":\(EventRenderer.jsonString(version)),\"setup\":\"\(setup)\",\"start\":\"\(start)\",\"digest\":\"\(digest)\"}"
+            "{\"type\":\"shard\",\"shard\":\(index),\"of\":\(count),\"prefix_depth\":\(prefixDepth),\"all\":\(all),\"header\":\(EventRenderer.jsonString(header)),\"depth\":\(depth),\"profile\":\(EventRenderer.jsonString(profile)),\"files\":\(list(files)),\"sources\":\(list(sources)),\"paths\":\(list(paths)),\"sourced\":\(list(sourced)),\"actions\":\(list(actions)),\"invariants\":\(list(invariants)),\"checks\":\(list(checks)),\"version\":\(EventRenderer.jsonString(version)),\"setup\":\"\(setup)\",\"start\":\"\(start)\",\"digest\":\"\(digest)\"}"
     }
 
     /// The identity of the search `explore` is about to run.
     static func of(
-        files: [String], config: ExploreConfiguration, profile: Profile?, start: NavigationModel, shard: ExploreShard
+        files: [String], reads: SetupReads, config: ExploreConfiguration, profile: Profile?, start: NavigationModel,
+        shard: ExploreShard
     ) -> SearchIdentity {
         var id = SearchIdentity()
         id.index = shard.index
@@ -86,6 +91,7 @@ struct SearchIdentity: Equatable {
         id.files = files
         id.sources = files.map { relativePath($0, from: ".") }
         id.paths = files.map { realPath($0) ?? $0 }
+        id.sourced = reads.paths
         id.actions = config.actions.map(\.source)
         id.invariants = config.invariants.map(\.source)
         id.checks = config.checks.map(\.rawValue)
@@ -95,6 +101,7 @@ struct SearchIdentity: Equatable {
             setup.add(String(bytes.count))
             setup.add(bytes: bytes)
         }
+        reads.add(to: &setup)
         id.setup = setup.hex
         // The start state as the search's words (StateCodec.swift).
         var codec = StateCodec(declarationsOf: start)
@@ -134,15 +141,18 @@ struct SearchIdentity: Equatable {
         guard let files = strings("files", atMost: 1000), !files.isEmpty,
             let sources = strings("sources", atMost: 1000), sources.count == files.count,
             let paths = strings("paths", atMost: 1000), paths.count == files.count,
+            let sourced = strings("sourced", atMost: Session.maxSourceIncludes),
             let actions = strings("actions", atMost: 254), !actions.isEmpty,
             let invariants = strings("invariants", atMost: ExploreConfiguration.maxInvariants),
             let checks = strings("checks", atMost: BuiltinProperty.allCases.count),
             checks.allSatisfy({ BuiltinProperty(rawValue: $0) != nil })
         else {
-            return fail("files, sources, paths, actions, invariants or checks are missing or malformed")
+            return fail(
+                "files, sources, paths, sourced, actions, invariants or checks are missing or malformed (a shard of navsh \(Shell.version.dropFirst(6)) writes them)"
+            )
         }
-        (id.files, id.sources, id.paths, id.actions, id.invariants, id.checks) =
-            (files, sources, paths, actions, invariants, checks)
+        (id.files, id.sources, id.paths, id.sourced, id.actions, id.invariants, id.checks) =
+            (files, sources, paths, sourced, actions, invariants, checks)
         guard let profile = object["profile"]?.string, profile.isEmpty || Profile(rawValue: profile) != nil else {
             return fail("'profile' is not ios26, legacy or empty")
         }

@@ -68,11 +68,17 @@ extension ExploreMerge {
             }
         }
 
-        let states = shards.reduce(0) { $0 + $1.summary.states }
-        let steps = shards.reduce(0) { $0 + $1.summary.steps }
+        // Each count is bounded (maxCount); their sums are checked too.
+        guard let states = sum(shards.map(\.summary.states)), let steps = sum(shards.map(\.summary.steps)),
+            let jobs = sum(shards.map(\.summary.jobs))
+        else {
+            Shell.writeError(
+                "navsh: explore --merge: the shards' states, steps or jobs add up to more than \(grouped(maxTotal)): not the counts of a search"
+            )
+            return 2
+        }
         let slowest = shards.map(\.summary.seconds).max() ?? 0
         let total = shards.reduce(0.0) { $0 + $1.summary.seconds }
-        let jobs = shards.reduce(0) { $0 + $1.summary.jobs }
         let peak = shards.map(\.summary.peak).max() ?? 0
         let interrupted = shards.contains { $0.summary.result == "interrupted" }
         let cut = shards.contains { $0.summary.result == "cut" }
@@ -81,26 +87,37 @@ extension ExploreMerge {
             chosen.isEmpty ? (shards.map(\.summary.depthReached).max() ?? 0) : (chosen.map(\.length).min() ?? 0)
         let exhausted = shards.allSatisfy(\.summary.exhausted)
         let n = Double(states)
-        let collision = n * n / 36_893_488_147_419_103_232.0
+        // A bound on a probability: past 1 it says nothing more.
+        let collision = min(1, n * n / 36_893_488_147_419_103_232.0)
         let profile = Profile(rawValue: id.profile)
 
         var status: Int32 = !chosen.isEmpty ? 1 : interrupted ? 130 : 0
         if let out {
+            // Neither the setup the shards ran, nor a file it sources, nor a shard being merged.
+            let protected =
+                id.paths.map { ($0, "a setup file of the shards' search") }
+                + id.sourced.map { ($0, "a file the shards' setup sources") }
+                + files.filter { $0 != "-" }.map { ($0, "a shard's result being merged") }
+            if let problem = ExploreCommand.protectedTarget(out, among: protected) {
+                Shell.writeError("navsh: explore --merge: \(problem)")
+                return ExploreCommand.writeFailed
+            }
             if let v = chosen.min(by: precedes) {
-                let dir = parentDirectory(of: out)
+                let dir = ExploreCommand.outFolder(out)
                 let script = ExploreShard.script(
                     lines: v.steps, expectLine: id.expectLine(ofProperty: v.property) ?? nil,
                     sources: id.paths.map { relativePath($0, from: dir) }, profile: profile)
-                if let problem = SafeFile.replace(out, with: script, protecting: []) {
+                if let problem = SafeFile.replace(out, with: script, protecting: protected.map(\.0)) {
                     Shell.writeError("navsh: explore --merge: \(problem)")
                     status = ExploreCommand.writeFailed
                 }
             } else {
-                SafeFile.removeStaleCounterexample(out)
+                ExploreCommand.removeStaleCounterexample(out, protecting: protected)
             }
         }
 
-        let writer = OutputWriter()
+        // The one writer: a failed write to stdout makes the status 3 (`OutputWriter.finish`).
+        let writer = Shell.writer
         defer { writer.flush() }
         if !json { writer.line(printable(id.header)) }
         for v in chosen {
@@ -148,10 +165,24 @@ extension ExploreMerge {
                 writer.line("no violation within depth \(id.depth): \(work), \(speed)\(ex)")
             }
             writer.line(
-                "64-bit fingerprints: probability that a collision hid a state at most \(scientific(collision)); peak memory \(decimal(Double(peak) / 1_048_576, 1)) MiB (the largest shard); states are counted in every shard that stored them"
+                "64-bit fingerprints: probability that a collision hid a state at most \(collision < 1 ? scientific(collision) : "1 (too many states for the bound to say more)"); peak memory \(decimal(Double(peak) / 1_048_576, 1)) MiB (the largest shard); states are counted in every shard that stored them"
             )
         }
         return status
+    }
+
+    /// The largest total of the shards' counts a merge prints.
+    static let maxTotal = 1 << 62
+
+    /// The sum of `values`, or nil past `maxTotal` (never an overflow).
+    static func sum(_ values: [Int]) -> Int? {
+        var total = 0
+        for value in values {
+            let (next, overflow) = total.addingReportingOverflow(value)
+            guard !overflow, next >= 0, next <= maxTotal else { return nil }
+            total = next
+        }
+        return total
     }
 
     /// Shortest first, then first in the explore list's order.
@@ -181,7 +212,9 @@ extension ExploreMerge {
     static func difference(_ a: SearchIdentity, _ b: SearchIdentity) -> String {
         var parts: [String] = []
         if a.version != b.version { parts.append("navsh versions") }
-        if a.setup != b.setup || a.files != b.files || a.sources != b.sources || a.paths != b.paths {
+        if a.setup != b.setup || a.files != b.files || a.sources != b.sources || a.paths != b.paths
+            || a.sourced != b.sourced
+        {
             parts.append("setup files")
         }
         if a.start != b.start { parts.append("start states") }
