@@ -36,6 +36,8 @@ struct SearchIdentity: Equatable {
     var invariants: [String] = []
     var checks: [String] = []
     var version = Shell.version
+    /// A digest of the navsh executable that ran the shard (`buildDigest`).
+    var build = ""
     /// Digests of the bytes of the setup files and of the files they
     /// source, and of the start state they make.
     var setup = ""
@@ -45,7 +47,7 @@ struct SearchIdentity: Equatable {
     /// The fields the digest covers, in a fixed order (not the shard's index).
     var digestFields: [String] {
         var fields = [
-            "navsh-shard-2", version, String(count), String(prefixDepth), String(all), String(depth), profile, setup,
+            "navsh-shard-2", version, build, String(count), String(prefixDepth), String(all), String(depth), profile, setup,
             start,
         ]
         for list in [files, sources, paths, sourced, actions, invariants, checks] {
@@ -73,7 +75,7 @@ struct SearchIdentity: Equatable {
             "[" + items.map(EventRenderer.jsonString).joined(separator: ",") + "]"
         }
         return
-            "{\"type\":\"shard\",\"shard\":\(index),\"of\":\(count),\"prefix_depth\":\(prefixDepth),\"all\":\(all),\"header\":\(EventRenderer.jsonString(header)),\"depth\":\(depth),\"profile\":\(EventRenderer.jsonString(profile)),\"files\":\(list(files)),\"sources\":\(list(sources)),\"paths\":\(list(paths)),\"sourced\":\(list(sourced)),\"actions\":\(list(actions)),\"invariants\":\(list(invariants)),\"checks\":\(list(checks)),\"version\":\(EventRenderer.jsonString(version)),\"setup\":\"\(setup)\",\"start\":\"\(start)\",\"digest\":\"\(digest)\"}"
+            "{\"type\":\"shard\",\"shard\":\(index),\"of\":\(count),\"prefix_depth\":\(prefixDepth),\"all\":\(all),\"header\":\(EventRenderer.jsonString(header)),\"depth\":\(depth),\"profile\":\(EventRenderer.jsonString(profile)),\"files\":\(list(files)),\"sources\":\(list(sources)),\"paths\":\(list(paths)),\"sourced\":\(list(sourced)),\"actions\":\(list(actions)),\"invariants\":\(list(invariants)),\"checks\":\(list(checks)),\"version\":\(EventRenderer.jsonString(version)),\"build\":\"\(build)\",\"setup\":\"\(setup)\",\"start\":\"\(start)\",\"digest\":\"\(digest)\"}"
     }
 
     /// The identity of the search `explore` is about to run.
@@ -92,6 +94,7 @@ struct SearchIdentity: Equatable {
         id.sources = files.map { relativePath($0, from: ".") }
         id.paths = files.map { realPath($0) ?? $0 }
         id.sourced = reads.paths
+        id.build = buildDigest
         id.actions = config.actions.map(\.source)
         id.invariants = config.invariants.map(\.source)
         id.checks = config.checks.map(\.rawValue)
@@ -111,6 +114,32 @@ struct SearchIdentity: Equatable {
         id.digest = id.computedDigest()
         return id
     }
+
+    /// The running executable's bytes, digested eight at a time (FNV-1a
+    /// over words): every build of navsh has its own (the version names no
+    /// build), so shards of two builds, which may search differently, are
+    /// not merged; a copy of the same file merges. Where the executable
+    /// cannot be read (no /proc), the digest of nothing, which tells no
+    /// builds apart.
+    static let buildDigest: String = {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        guard let file = fopen("/proc/self/exe", "rb") else { return SearchDigest().hex }
+        defer { fclose(file) }
+        var words = [UInt64](repeating: 0, count: 1 << 17)
+        while true {
+            for i in words.indices { words[i] = 0 }
+            let bytes = words.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if bytes == 0 { break }
+            for word in words.prefix((bytes + 7) / 8) {
+                value ^= word
+                value &*= 0x0000_0100_0000_01b3
+            }
+            value ^= UInt64(bytes)
+            value &*= 0x0000_0100_0000_01b3
+        }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }()
 
     /// Reads a shard line's fields; nil and why when one is missing or out of bounds.
     static func parse(_ object: [String: JSONValue]) -> Result<SearchIdentity, ExploreMerge.Problem> {
@@ -163,10 +192,10 @@ struct SearchIdentity: Equatable {
             else { return nil }
             return text
         }
-        guard let version = object["version"]?.string, let setup = hex("setup"), let start = hex("start"),
-            let digest = hex("digest")
-        else { return fail("version, setup, start or digest is missing or malformed") }
-        (id.version, id.setup, id.start, id.digest) = (version, setup, start, digest)
+        guard let version = object["version"]?.string, let build = hex("build"), let setup = hex("setup"),
+            let start = hex("start"), let digest = hex("digest")
+        else { return fail("version, build, setup, start or digest is missing or malformed") }
+        (id.version, id.build, id.setup, id.start, id.digest) = (version, build, setup, start, digest)
         guard object["header"]?.string == id.header else { return fail("header does not match its fields") }
         guard id.computedDigest() == digest else {
             return fail("digest does not match its fields (the file was edited)")

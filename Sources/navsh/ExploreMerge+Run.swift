@@ -211,7 +211,7 @@ extension ExploreMerge {
     /// Which fields of two shards' searches differ, in words.
     static func difference(_ a: SearchIdentity, _ b: SearchIdentity) -> String {
         var parts: [String] = []
-        if a.version != b.version { parts.append("navsh versions") }
+        if a.version != b.version || a.build != b.build { parts.append("navsh versions or builds") }
         if a.setup != b.setup || a.files != b.files || a.sources != b.sources || a.paths != b.paths
             || a.sourced != b.sourced
         {
