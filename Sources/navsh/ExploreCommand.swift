@@ -290,7 +290,8 @@ enum ExploreCommand {
     /// there is none. The exit status
     /// of a failed write, or 0.
     static func writeCounterexample(
-        _ violations: [Violation], to out: String, files: [String], protecting protected: [(path: String, what: String)],
+        _ violations: [Violation], to out: String, files: [String],
+        protecting protected: [(path: String, what: String)],
         profile: Profile?
     ) -> Int32 {
         guard let shortest = violations.min(by: { $0.steps.count < $1.steps.count }) else {

@@ -47,7 +47,8 @@ struct SearchIdentity: Equatable {
     /// The fields the digest covers, in a fixed order (not the shard's index).
     var digestFields: [String] {
         var fields = [
-            "navsh-shard-2", version, build, String(count), String(prefixDepth), String(all), String(depth), profile, setup,
+            "navsh-shard-2", version, build, String(count), String(prefixDepth), String(all), String(depth), profile,
+            setup,
             start,
         ]
         for list in [files, sources, paths, sourced, actions, invariants, checks] {
