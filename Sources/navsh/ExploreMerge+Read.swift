@@ -40,6 +40,8 @@ extension ExploreMerge {
         var file: String
         var id = SearchIdentity()
         var violations: [ShardViolation] = []
+        /// The properties of its violations (the merge keeps only the best violation of each).
+        var properties: [String] = []
         var summary = Summary()
         var cut: Bool { summary.result == "cut" || summary.result == "interrupted" }
     }

@@ -12,23 +12,39 @@ extension ExploreMerge {
     /// `navsh explore --merge FILE... [--json] [--out FILE]`: the shards'
     /// results, checked against one another, as the one run would print them.
     static func run(files: [String], json: Bool, out: String?) -> Int32 {
+        // Memory stays that of one shard's file and the best violation of
+        // each property, whatever the number of shards: each shard keeps its
+        // summary and the names of the properties it broke, and shares the
+        // first shard's search (the same, as their digests are).
         var shards: [ShardResult] = []
+        var best: [String: ShardViolation] = [:]
         for file in files {
             switch read(file) {
-            case .success(let shard): shards.append(shard)
+            case .success(var shard):
+                // The same search, every shard once.
+                if let first = shards.first {
+                    guard shard.id.digest == first.id.digest else {
+                        Shell.writeError(
+                            "navsh: explore --merge: \(printable(shard.file)) is a shard of another search than \(printable(first.file)) (\(difference(shard.id, first.id)) differ)"
+                        )
+                        return 2
+                    }
+                    let index = shard.id.index
+                    shard.id = first.id
+                    shard.id.index = index
+                }
+                for v in shard.violations where best[v.property].map({ precedes(v, $0) }) ?? true {
+                    best[v.property] = v
+                }
+                shard.properties = shard.violations.map(\.property)
+                shard.violations = []
+                shards.append(shard)
             case .failure(let problem):
                 Shell.writeError("navsh: explore --merge: \(problem.text)")
                 return 2
             }
         }
         guard let first = shards.first else { return 2 }
-        // The same search, every shard once.
-        for shard in shards where shard.id.digest != first.id.digest {
-            Shell.writeError(
-                "navsh: explore --merge: \(printable(shard.file)) is a shard of another search than \(printable(first.file)) (\(difference(shard.id, first.id)) differ)"
-            )
-            return 2
-        }
         let indices = shards.map(\.id.index).sorted()
         guard indices == Array(0..<first.id.count) else {
             let missing = Set(0..<first.id.count).subtracting(indices).sorted()
@@ -53,14 +69,14 @@ extension ExploreMerge {
             return 2
         }
         let id = first.id
-        let chosen = choose(shards, all: id.all, id: id)
+        let chosen = choose(best, all: id.all, id: id)
 
         // A shard cut short (--max-states, Ctrl-C) did not look at every
         // sequence shorter than the counterexample: a shorter one may be there.
         var unsure: [String] = []
         for v in chosen {
             for shard in shards where shard.cut && shard.summary.depthComplete + 1 < v.length {
-                if !shard.violations.contains(where: { $0.property == v.property }) {
+                if !shard.properties.contains(v.property) {
                     unsure.append(
                         "shard \(shard.id.index) was cut at depth \(shard.summary.depthComplete + 1) (complete to depth \(shard.summary.depthComplete)): a shorter counterexample of \(printable(v.property)) may be in it"
                     )
@@ -190,17 +206,10 @@ extension ExploreMerge {
         a.length < b.length || (a.length == b.length && a.path.lexicographicallyPrecedes(b.path))
     }
 
-    /// Per property the shortest counterexample, first in the explore list's
-    /// order; with --all every property found, in report order, without it
+    /// From the shortest counterexample of each property (first in the
+    /// explore list's order among equal lengths): with --all every property found, in report order, without it
     /// the one a run reports (the shortest, then the first, over every property).
-    static func choose(_ shards: [ShardResult], all: Bool, id: SearchIdentity) -> [ShardViolation] {
-        var best: [String: ShardViolation] = [:]
-        for shard in shards {
-            for v in shard.violations {
-                if let current = best[v.property], !precedes(v, current) { continue }
-                best[v.property] = v
-            }
-        }
+    static func choose(_ best: [String: ShardViolation], all: Bool, id: SearchIdentity) -> [ShardViolation] {
         var chosen = best.values.sorted {
             (id.rank(ofProperty: $0.property), $0.property) < (id.rank(ofProperty: $1.property), $1.property)
         }
