@@ -205,10 +205,8 @@ enum ExploreCommand {
             SearchIdentity.of(
                 files: args.files, reads: reads, config: config, profile: args.profile, start: session.state, shard: $0)
         }
-        if let identity, identity.line.utf8.count > LineSplitter<ShardSource>.maxLineBytes {
-            Shell.writeError(
-                "navsh: explore: the shard line (the setup's files and actions) is over 1 MiB: too long for explore --merge to read"
-            )
+        if let problem = identity?.unmergeable {
+            Shell.writeError("navsh: explore: \(problem)")
             return 2
         }
         let explorer = Explorer(start: session.state, configuration: config)

@@ -79,6 +79,23 @@ struct SearchIdentity: Equatable {
             "{\"type\":\"shard\",\"shard\":\(index),\"of\":\(count),\"prefix_depth\":\(prefixDepth),\"all\":\(all),\"header\":\(EventRenderer.jsonString(header)),\"depth\":\(depth),\"profile\":\(EventRenderer.jsonString(profile)),\"files\":\(list(files)),\"sources\":\(list(sources)),\"paths\":\(list(paths)),\"sourced\":\(list(sourced)),\"actions\":\(list(actions)),\"invariants\":\(list(invariants)),\"checks\":\(list(checks)),\"version\":\(EventRenderer.jsonString(version)),\"build\":\"\(build)\",\"setup\":\"\(setup)\",\"start\":\"\(start)\",\"digest\":\"\(digest)\"}"
     }
 
+    /// Why `explore --merge` could not read this shard line back, or nil:
+    /// checked before a shard searches, so no search's result is refused
+    /// after it ran.
+    var unmergeable: String? {
+        if files.count > 1000 { return "a shard's setup is at most 1,000 files (explore --merge reads no more)" }
+        for list in [files, sources, paths, sourced, actions, invariants]
+        where list.contains(where: { $0.utf8.count > 4096 }) {
+            return
+                "a shard's file names, actions and invariants are at most 4,096 bytes each (explore --merge reads no more)"
+        }
+        if line.utf8.count > LineSplitter<ShardSource>.maxLineBytes {
+            return
+                "the shard line (the setup's files, the files they source, the actions) is over 1 MiB: too long for explore --merge to read"
+        }
+        return nil
+    }
+
     /// The identity of the search `explore` is about to run.
     static func of(
         files: [String], reads: SetupReads, config: ExploreConfiguration, profile: Profile?, start: NavigationModel,
@@ -171,7 +188,7 @@ struct SearchIdentity: Equatable {
         guard let files = strings("files", atMost: 1000), !files.isEmpty,
             let sources = strings("sources", atMost: 1000), sources.count == files.count,
             let paths = strings("paths", atMost: 1000), paths.count == files.count,
-            let sourced = strings("sourced", atMost: Session.maxSourceIncludes),
+            let sourced = strings("sourced", atMost: 1 << 18),
             let actions = strings("actions", atMost: 254), !actions.isEmpty,
             let invariants = strings("invariants", atMost: ExploreConfiguration.maxInvariants),
             let checks = strings("checks", atMost: BuiltinProperty.allCases.count),

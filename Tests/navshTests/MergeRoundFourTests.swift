@@ -214,4 +214,41 @@ struct MergeRoundFourTests {
         let same = try E2E.run(["explore", "--merge", "s-0.json", "s-1.json"], in: dir)
         #expect(same.status == 0 || same.status == 1, "\(same)")
     }
+
+    @Test("D: a merge of many shards holds one shard's lines, not all of them")
+    func manyShardsInBoundedMemory() throws {
+        let dir = try E2E.tempDir()
+        // A setup sourcing 1,500 files with long names: a shard line of about 350 KB.
+        let long = String(repeating: "n", count: 200)
+        var setup = ""
+        for i in 0..<1500 {
+            try E2E.write("# \(i)\n", to: "d/\(long)-\(i).nav", in: dir)
+            setup += "source d/\(long)-\(i).nav\n"
+        }
+        try E2E.write(setup + "push A\nexplore pop\n", to: "t.nav", in: dir)
+        let count = 400
+        let run = try E2E.run(
+            ["explore", "t.nav", "--depth", "1", "--jobs", "1", "--shard", "0/\(count)", "--json"], in: dir)
+        #expect(run.status == 0 && run.stdout.utf8.count > 300_000, "\(run)")
+        for k in 0..<count {
+            try E2E.write(
+                run.stdout.replacingOccurrences(of: "\"shard\":0,", with: "\"shard\":\(k),"), to: "s\(k).json", in: dir)
+        }
+        // 400 such shards held at once took about 240 MB.
+        let names = (0..<count).map { "s\($0).json" }.joined(separator: " ")
+        let merged = try bash("ulimit -v 200000; \"$0\" explore --merge \(names)", in: dir, timeout: 300)
+        #expect(merged.exited && merged.status == 0, "\(merged)")
+        #expect(merged.stdout.contains("no violation within depth 1: 400 distinct states"), "\(merged)")
+    }
+
+    @Test("a shard line merge could not read back is refused before the search")
+    func unmergeableShardRefusedFirst() throws {
+        let dir = try E2E.tempDir()
+        let name = String(repeating: "B", count: 5000)
+        try E2E.write("push A\nexplore \"push \(name)\" pop\n", to: "long.nav", in: dir)
+        let run = try E2E.run(["explore", "long.nav", "--depth", "2", "--shard", "0/2", "--json"], in: dir)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stdout == "")
+        #expect(run.stderr.contains("at most 4,096 bytes each"), "\(run)")
+    }
 }
