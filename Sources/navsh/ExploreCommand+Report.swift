@@ -55,7 +55,7 @@ extension ExploreCommand {
                 identity == nil ? "" : ",\"violations\":\(result.violations.count),\"lines\":\"\(lines.hex)\""
             let memoryField = memoryCut.map { ",\"memory_budget_bytes\":\($0.bytes)" } ?? ""
             writer.line(
-                "{\"type\":\"summary\",\"result\":\"\(outcome)\",\"states\":\(result.states),\"steps\":\(result.steps),\"depth\":\(config.depth),\"depth_reached\":\(result.depthReached),\"depth_complete\":\(result.depthComplete),\"exhausted\":\(result.exhausted),\"seconds\":\(decimal(result.seconds, 3)),\"jobs\":\(result.jobs),\"collision_probability\":\(scientific(result.collisionProbability)),\"max_rss_bytes\":\(peakBytes)\(memoryField)\(shardFields)}"
+                "{\"type\":\"summary\",\"result\":\"\(outcome)\",\"states\":\(result.states),\"steps\":\(result.steps),\"depth\":\(config.depth),\"depth_reached\":\(result.depthReached),\"depth_complete\":\(result.depthComplete),\"exhausted\":\(result.exhausted),\"seconds\":\(decimal(result.seconds, 3)),\"jobs\":\(result.jobs),\"collision_probability\":\(scientific(min(1, result.collisionProbability))),\"max_rss_bytes\":\(peakBytes)\(memoryField)\(shardFields)}"
             )
         } else {
             if !result.violations.isEmpty {
@@ -78,7 +78,7 @@ extension ExploreCommand {
                 writer.line("no violation within depth \(config.depth): \(work), \(speed)\(exhausted)")
             }
             writer.line(
-                "64-bit fingerprints: probability that a collision hid a state at most \(scientific(result.collisionProbability)); peak memory \(decimal(Double(peakBytes) / 1_048_576, 1)) MiB"
+                "64-bit fingerprints: probability that a collision hid a state at most \(scientific(min(1, result.collisionProbability))); peak memory \(decimal(Double(peakBytes) / 1_048_576, 1)) MiB"
             )
         }
     }

@@ -152,7 +152,8 @@ enum ExploreCommand {
         let sink = CapturingSink()
         var options = SessionOptions()
         if let profile = args.profile { options.profile = profile }
-        let session = Session(options: options, output: sink, loader: FileLoader())
+        let reads = SetupReads()
+        let session = Session(options: options, output: sink, loader: RecordingLoader(reads: reads))
         for path in args.files {
             Shell.runFile(path, session: session)
             if session.quitRequested { break }
@@ -161,6 +162,12 @@ enum ExploreCommand {
             for line in sink.diagnostics { Shell.writeError(line) }
             Shell.writeError("navsh: explore: the setup failed, so there is no start state to explore from")
             return 2
+        }
+        // Every file the setup read is known now: --out replaces none of them.
+        let protected = args.files.map { ($0, "a setup file") } + reads.paths.map { ($0, "a file the setup sources") }
+        if let out = args.out, let problem = protectedTarget(out, among: protected) {
+            Shell.writeError("navsh: explore: \(problem)")
+            return writeFailed
         }
         let declarations = session.declarations
         guard !declarations.actions.isEmpty else {
@@ -195,7 +202,12 @@ enum ExploreCommand {
             config.shard = ExploreShard(index: shard.index, count: shard.count, prefixDepth: prefixDepth)
         }
         let identity = config.shard.map {
-            SearchIdentity.of(files: args.files, config: config, profile: args.profile, start: session.state, shard: $0)
+            SearchIdentity.of(
+                files: args.files, reads: reads, config: config, profile: args.profile, start: session.state, shard: $0)
+        }
+        if let problem = identity?.unmergeable {
+            Shell.writeError("navsh: explore: \(problem)")
+            return 2
         }
         let explorer = Explorer(start: session.state, configuration: config)
 
@@ -257,7 +269,8 @@ enum ExploreCommand {
 
         var status: Int32 = 0
         if let out = args.out {
-            status = writeCounterexample(result.violations, to: out, files: args.files, profile: args.profile)
+            status = writeCounterexample(
+                result.violations, to: out, files: args.files, protecting: protected, profile: args.profile)
         }
         report(
             result, header: header, args: args, config: config, identity: identity,
@@ -270,22 +283,25 @@ enum ExploreCommand {
 
     /// `--out FILE`: the shortest counterexample found (with `--all`, the
     /// first of the shortest in report order), its `source` lines relative to
-    /// FILE's folder, written whole (`SafeFile`), never over a setup file; a
-    /// stale counterexample is removed when there is none. The exit status
+    /// FILE's folder (a link's target's), written whole (`SafeFile`), never
+    /// over a file the setup read; a stale counterexample is removed when
+    /// there is none. The exit status
     /// of a failed write, or 0.
-    static func writeCounterexample(_ violations: [Violation], to out: String, files: [String], profile: Profile?)
-        -> Int32
-    {
+    static func writeCounterexample(
+        _ violations: [Violation], to out: String, files: [String],
+        protecting protected: [(path: String, what: String)],
+        profile: Profile?
+    ) -> Int32 {
         guard let shortest = violations.min(by: { $0.steps.count < $1.steps.count }) else {
-            SafeFile.removeStaleCounterexample(out)
+            removeStaleCounterexample(out, protecting: protected)
             return 0
         }
-        let dir = parentDirectory(of: out)
+        let dir = outFolder(out)
         let script = shortest.script(sources: files.map { relativePath($0, from: dir) }, profile: profile)
         let contents =
             out.hasSuffix(".html")
             ? counterexamplePage(script, shortest.name, shortest.explanation, path: out, directory: dir) : script
-        if let problem = SafeFile.replace(out, with: contents, protecting: files) {
+        if let problem = SafeFile.replace(out, with: contents, protecting: files + protected.map(\.path)) {
             Shell.writeError("navsh: explore: \(problem)")
             return writeFailed
         }

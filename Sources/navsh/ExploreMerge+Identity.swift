@@ -9,8 +9,8 @@ import NavigationEngine
 #endif
 
 /// What decides a sharded search, as its shards write it on their first
-/// line (explorer.md section 6): the setup files and their bytes, the start
-/// state they make, the actions, invariants and checks, the profile, the
+/// line (explorer.md section 6): the setup files and their bytes (with
+/// every file they `source`, nested ones too), the start state they make, the actions, invariants and checks, the profile, the
 /// depth, `--all`, the shard count and prefix depth, and navsh's version,
 /// with a digest of all of it. `navsh explore --merge` merges only shards
 /// whose digests are equal and match their fields, and rebuilds every
@@ -29,11 +29,17 @@ struct SearchIdentity: Equatable {
     var sources: [String] = []
     /// The same, absolute (a merged `--out` file's `source` lines).
     var paths: [String] = []
+    /// Every file the setup read through `source`, absolute, each once
+    /// (a merged `--out` never replaces one of them).
+    var sourced: [String] = []
     var actions: [String] = []
     var invariants: [String] = []
     var checks: [String] = []
     var version = Shell.version
-    /// Digests of the setup files' bytes and of the start state they make.
+    /// A digest of the navsh executable that ran the shard (`buildDigest`).
+    var build = ""
+    /// Digests of the bytes of the setup files and of the files they
+    /// source, and of the start state they make.
     var setup = ""
     var start = ""
     var digest = ""
@@ -41,10 +47,11 @@ struct SearchIdentity: Equatable {
     /// The fields the digest covers, in a fixed order (not the shard's index).
     var digestFields: [String] {
         var fields = [
-            "navsh-shard-1", version, String(count), String(prefixDepth), String(all), String(depth), profile, setup,
+            "navsh-shard-2", version, build, String(count), String(prefixDepth), String(all), String(depth), profile,
+            setup,
             start,
         ]
-        for list in [files, sources, paths, actions, invariants, checks] {
+        for list in [files, sources, paths, sourced, actions, invariants, checks] {
             fields.append(String(list.count))
             fields += list
         }
@@ -69,12 +76,30 @@ struct SearchIdentity: Equatable {
             "[" + items.map(EventRenderer.jsonString).joined(separator: ",") + "]"
         }
         return
-            "{\"type\":\"shard\",\"shard\":\(index),\"of\":\(count),\"prefix_depth\":\(prefixDepth),\"all\":\(all),\"header\":\(EventRenderer.jsonString(header)),\"depth\":\(depth),\"profile\":\(EventRenderer.jsonString(profile)),\"files\":\(list(files)),\"sources\":\(list(sources)),\"paths\":\(list(paths)),\"actions\":\(list(actions)),\"invariants\":\(list(invariants)),\"checks\":\(list(checks)),\"version\":\(EventRenderer.jsonString(version)),\"setup\":\"\(setup)\",\"start\":\"\(start)\",\"digest\":\"\(digest)\"}"
+            "{\"type\":\"shard\",\"shard\":\(index),\"of\":\(count),\"prefix_depth\":\(prefixDepth),\"all\":\(all),\"header\":\(EventRenderer.jsonString(header)),\"depth\":\(depth),\"profile\":\(EventRenderer.jsonString(profile)),\"files\":\(list(files)),\"sources\":\(list(sources)),\"paths\":\(list(paths)),\"sourced\":\(list(sourced)),\"actions\":\(list(actions)),\"invariants\":\(list(invariants)),\"checks\":\(list(checks)),\"version\":\(EventRenderer.jsonString(version)),\"build\":\"\(build)\",\"setup\":\"\(setup)\",\"start\":\"\(start)\",\"digest\":\"\(digest)\"}"
+    }
+
+    /// Why `explore --merge` could not read this shard line back, or nil:
+    /// checked before a shard searches, so no search's result is refused
+    /// after it ran.
+    var unmergeable: String? {
+        if files.count > 1000 { return "a shard's setup is at most 1,000 files (explore --merge reads no more)" }
+        for list in [files, sources, paths, sourced, actions, invariants]
+        where list.contains(where: { $0.utf8.count > 4096 }) {
+            return
+                "a shard's file names, actions and invariants are at most 4,096 bytes each (explore --merge reads no more)"
+        }
+        if line.utf8.count > LineSplitter<ShardSource>.maxLineBytes {
+            return
+                "the shard line (the setup's files, the files they source, the actions) is over 1 MiB: too long for explore --merge to read"
+        }
+        return nil
     }
 
     /// The identity of the search `explore` is about to run.
     static func of(
-        files: [String], config: ExploreConfiguration, profile: Profile?, start: NavigationModel, shard: ExploreShard
+        files: [String], reads: SetupReads, config: ExploreConfiguration, profile: Profile?, start: NavigationModel,
+        shard: ExploreShard
     ) -> SearchIdentity {
         var id = SearchIdentity()
         id.index = shard.index
@@ -86,6 +111,8 @@ struct SearchIdentity: Equatable {
         id.files = files
         id.sources = files.map { relativePath($0, from: ".") }
         id.paths = files.map { realPath($0) ?? $0 }
+        id.sourced = reads.paths
+        id.build = buildDigest
         id.actions = config.actions.map(\.source)
         id.invariants = config.invariants.map(\.source)
         id.checks = config.checks.map(\.rawValue)
@@ -95,6 +122,7 @@ struct SearchIdentity: Equatable {
             setup.add(String(bytes.count))
             setup.add(bytes: bytes)
         }
+        reads.add(to: &setup)
         id.setup = setup.hex
         // The start state as the search's words (StateCodec.swift).
         var codec = StateCodec(declarationsOf: start)
@@ -104,6 +132,32 @@ struct SearchIdentity: Equatable {
         id.digest = id.computedDigest()
         return id
     }
+
+    /// The running executable's bytes, digested eight at a time (FNV-1a
+    /// over words): every build of navsh has its own (the version names no
+    /// build), so shards of two builds, which may search differently, are
+    /// not merged; a copy of the same file merges. Where the executable
+    /// cannot be read (no /proc), the digest of nothing, which tells no
+    /// builds apart.
+    static let buildDigest: String = {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        guard let file = fopen("/proc/self/exe", "rb") else { return SearchDigest().hex }
+        defer { fclose(file) }
+        var words = [UInt64](repeating: 0, count: 1 << 17)
+        while true {
+            for i in words.indices { words[i] = 0 }
+            let bytes = words.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if bytes == 0 { break }
+            for word in words.prefix((bytes + 7) / 8) {
+                value ^= word
+                value &*= 0x0000_0100_0000_01b3
+            }
+            value ^= UInt64(bytes)
+            value &*= 0x0000_0100_0000_01b3
+        }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }()
 
     /// Reads a shard line's fields; nil and why when one is missing or out of bounds.
     static func parse(_ object: [String: JSONValue]) -> Result<SearchIdentity, ExploreMerge.Problem> {
@@ -134,15 +188,18 @@ struct SearchIdentity: Equatable {
         guard let files = strings("files", atMost: 1000), !files.isEmpty,
             let sources = strings("sources", atMost: 1000), sources.count == files.count,
             let paths = strings("paths", atMost: 1000), paths.count == files.count,
+            let sourced = strings("sourced", atMost: 1 << 18),
             let actions = strings("actions", atMost: 254), !actions.isEmpty,
             let invariants = strings("invariants", atMost: ExploreConfiguration.maxInvariants),
             let checks = strings("checks", atMost: BuiltinProperty.allCases.count),
             checks.allSatisfy({ BuiltinProperty(rawValue: $0) != nil })
         else {
-            return fail("files, sources, paths, actions, invariants or checks are missing or malformed")
+            return fail(
+                "files, sources, paths, sourced, actions, invariants or checks are missing or malformed (a shard of navsh \(Shell.version.dropFirst(6)) writes them)"
+            )
         }
-        (id.files, id.sources, id.paths, id.actions, id.invariants, id.checks) =
-            (files, sources, paths, actions, invariants, checks)
+        (id.files, id.sources, id.paths, id.sourced, id.actions, id.invariants, id.checks) =
+            (files, sources, paths, sourced, actions, invariants, checks)
         guard let profile = object["profile"]?.string, profile.isEmpty || Profile(rawValue: profile) != nil else {
             return fail("'profile' is not ios26, legacy or empty")
         }
@@ -153,10 +210,10 @@ struct SearchIdentity: Equatable {
             else { return nil }
             return text
         }
-        guard let version = object["version"]?.string, let setup = hex("setup"), let start = hex("start"),
-            let digest = hex("digest")
-        else { return fail("version, setup, start or digest is missing or malformed") }
-        (id.version, id.setup, id.start, id.digest) = (version, setup, start, digest)
+        guard let version = object["version"]?.string, let build = hex("build"), let setup = hex("setup"),
+            let start = hex("start"), let digest = hex("digest")
+        else { return fail("version, build, setup, start or digest is missing or malformed") }
+        (id.version, id.build, id.setup, id.start, id.digest) = (version, build, setup, start, digest)
         guard object["header"]?.string == id.header else { return fail("header does not match its fields") }
         guard id.computedDigest() == digest else {
             return fail("digest does not match its fields (the file was edited)")

@@ -40,6 +40,8 @@ extension ExploreMerge {
         var file: String
         var id = SearchIdentity()
         var violations: [ShardViolation] = []
+        /// The properties of its violations (the merge keeps only the best violation of each).
+        var properties: [String] = []
         var summary = Summary()
         var cut: Bool { summary.result == "cut" || summary.result == "interrupted" }
     }
@@ -52,23 +54,37 @@ extension ExploreMerge {
 
     static func read(_ file: String) -> Result<ShardResult, Problem> {
         let shown = printable(file)
-        let text: String
-        switch readShardText(file) {
+        let source: ShardSource
+        switch ShardSource.open(file) {
         case .failure(let problem): return .failure(Problem(text: "cannot read '\(shown)': \(problem.text)"))
-        case .success(let t): text = t
+        case .success(let s): source = s
         }
+        let reader = LineSplitter(source)
         var shard = ShardResult(file: file)
         var sawShard = false
         var sawSummary = false
         var lines = SearchDigest()
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
+        reading: while true {
+            let line: String
+            switch reader.next() {
+            case .end: break reading
+            case .line(let text): line = text
+            case .failed(let why):
+                let reason =
+                    source.overLimit
+                    ? "over \(ShardSource.limit >> 20) MiB: not a shard's result"
+                    : why.hasPrefix("line longer")
+                        ? "a line over \(LineSplitter<ShardSource>.maxLineBytes >> 20) MiB: not a line of navsh explore --json"
+                        : why
+                return .failure(Problem(text: "\(shown):\(reader.lineNumber):1: error: \(reason)"))
+            }
+            lineNumber = reader.lineNumber
             if line.isEmpty { continue }
             func fail(_ why: String) -> Result<ShardResult, Problem> {
                 .failure(Problem(text: "\(shown):\(lineNumber):1: error: \(why)"))
             }
-            guard let value = JSONValue.parse(String(line)), case .object(let object) = value else {
+            guard let value = JSONValue.parse(line), case .object(let object) = value else {
                 return fail("not a JSON object (give the --json output of navsh explore --shard)")
             }
             if sawSummary { return fail("a line after the summary (two runs in one file?)") }
@@ -84,11 +100,11 @@ extension ExploreMerge {
                 }
                 lines.add(shard.id.digest)
             case "violation":
-                switch violation(object, line: String(line), of: shard) {
+                switch violation(object, line: line, of: shard) {
                 case .failure(let problem): return fail(problem.text)
                 case .success(let v): shard.violations.append(v)
                 }
-                lines.add(String(line))
+                lines.add(line)
             case "summary":
                 sawSummary = true
                 switch summary(object, of: shard, lines: lines.hex) {
@@ -219,26 +235,6 @@ extension ExploreMerge {
         return .success(s)
     }
 
-    /// A shard's result as text: a regular file, a pipe (`<(...)`) or stdin
-    /// (`-`), at most 256 MiB; a folder or a device is refused.
-    static func readShardText(_ path: String) -> Result<String, Problem> {
-        let fd = path == "-" ? dup(0) : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(Problem(text: String(cString: strerror(errno)))) }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { return .failure(Problem(text: String(cString: strerror(errno)))) }
-        switch st.st_mode & S_IFMT {
-        case S_IFREG, S_IFIFO, S_IFSOCK: break
-        case S_IFDIR: return .failure(Problem(text: "Is a directory"))
-        default: return .failure(Problem(text: "not a regular file or a pipe"))
-        }
-        guard let bytes = HistoryFile.readAll(fd, upTo: (1 << 28) + 1) else {
-            return .failure(Problem(text: String(cString: strerror(errno))))
-        }
-        if bytes.count > 1 << 28 { return .failure(Problem(text: "over 256 MiB: not a shard's result")) }
-        return .success(String(decoding: bytes, as: UTF8.self))
-    }
-
     /// A setup file's bytes as text (for its digest); nil when it cannot be read.
     static func readText(_ path: String) -> String? {
         guard case .success(let fd) = ScriptFile.open(path) else { return nil }
@@ -246,6 +242,52 @@ extension ExploreMerge {
         guard let bytes = HistoryFile.readAll(fd, upTo: 1 << 28) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
+}
+
+/// A shard's result read a buffer at a time (for `LineSplitter`): a
+/// regular file, a pipe (`<(...)`) or stdin (`-`); a folder or a device is
+/// refused. Past `limit` bytes in all it fails, so a merge holds at most
+/// one buffer and one line of a file, whatever its size.
+final class ShardSource: ByteSource {
+    static let limit = 1 << 28
+    private let fd: Int32
+    private var total = 0
+    private(set) var overLimit = false
+
+    private init(_ fd: Int32) { self.fd = fd }
+    deinit { close(fd) }
+
+    static func open(_ path: String) -> Result<ShardSource, ExploreMerge.Problem> {
+        let fd = path == "-" ? dup(0) : openForReading(path)
+        guard fd >= 0 else { return .failure(ExploreMerge.Problem(text: String(cString: strerror(errno)))) }
+        let source = ShardSource(fd)
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .failure(ExploreMerge.Problem(text: String(cString: strerror(errno)))) }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG, S_IFIFO, S_IFSOCK: return .success(source)
+        case S_IFDIR: return .failure(ExploreMerge.Problem(text: "Is a directory"))
+        default: return .failure(ExploreMerge.Problem(text: "not a regular file or a pipe"))
+        }
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
+        while true {
+            let count = readSome(fd, buffer)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw ReadFailure(String(cString: strerror(errno))) }
+            total += count
+            if total > Self.limit {
+                overLimit = true
+                throw ReadFailure("over the limit")
+            }
+            return count
+        }
+    }
+}
+
+private func openForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
+private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    read(fd, buffer.baseAddress, buffer.count)
 }
 
 /// Text from a file to print: control characters (C0, DEL, C1) and the

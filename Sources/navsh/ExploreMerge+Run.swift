@@ -12,23 +12,39 @@ extension ExploreMerge {
     /// `navsh explore --merge FILE... [--json] [--out FILE]`: the shards'
     /// results, checked against one another, as the one run would print them.
     static func run(files: [String], json: Bool, out: String?) -> Int32 {
+        // Memory stays that of one shard's file and the best violation of
+        // each property, whatever the number of shards: each shard keeps its
+        // summary and the names of the properties it broke, and shares the
+        // first shard's search (the same, as their digests are).
         var shards: [ShardResult] = []
+        var best: [String: ShardViolation] = [:]
         for file in files {
             switch read(file) {
-            case .success(let shard): shards.append(shard)
+            case .success(var shard):
+                // The same search, every shard once.
+                if let first = shards.first {
+                    guard shard.id.digest == first.id.digest else {
+                        Shell.writeError(
+                            "navsh: explore --merge: \(printable(shard.file)) is a shard of another search than \(printable(first.file)) (\(difference(shard.id, first.id)) differ)"
+                        )
+                        return 2
+                    }
+                    let index = shard.id.index
+                    shard.id = first.id
+                    shard.id.index = index
+                }
+                for v in shard.violations where best[v.property].map({ precedes(v, $0) }) ?? true {
+                    best[v.property] = v
+                }
+                shard.properties = shard.violations.map(\.property)
+                shard.violations = []
+                shards.append(shard)
             case .failure(let problem):
                 Shell.writeError("navsh: explore --merge: \(problem.text)")
                 return 2
             }
         }
         guard let first = shards.first else { return 2 }
-        // The same search, every shard once.
-        for shard in shards where shard.id.digest != first.id.digest {
-            Shell.writeError(
-                "navsh: explore --merge: \(printable(shard.file)) is a shard of another search than \(printable(first.file)) (\(difference(shard.id, first.id)) differ)"
-            )
-            return 2
-        }
         let indices = shards.map(\.id.index).sorted()
         guard indices == Array(0..<first.id.count) else {
             let missing = Set(0..<first.id.count).subtracting(indices).sorted()
@@ -53,14 +69,14 @@ extension ExploreMerge {
             return 2
         }
         let id = first.id
-        let chosen = choose(shards, all: id.all, id: id)
+        let chosen = choose(best, all: id.all, id: id)
 
         // A shard cut short (--max-states, Ctrl-C) did not look at every
         // sequence shorter than the counterexample: a shorter one may be there.
         var unsure: [String] = []
         for v in chosen {
             for shard in shards where shard.cut && shard.summary.depthComplete + 1 < v.length {
-                if !shard.violations.contains(where: { $0.property == v.property }) {
+                if !shard.properties.contains(v.property) {
                     unsure.append(
                         "shard \(shard.id.index) was cut at depth \(shard.summary.depthComplete + 1) (complete to depth \(shard.summary.depthComplete)): a shorter counterexample of \(printable(v.property)) may be in it"
                     )
@@ -68,11 +84,17 @@ extension ExploreMerge {
             }
         }
 
-        let states = shards.reduce(0) { $0 + $1.summary.states }
-        let steps = shards.reduce(0) { $0 + $1.summary.steps }
+        // Each count is bounded (maxCount); their sums are checked too.
+        guard let states = sum(shards.map(\.summary.states)), let steps = sum(shards.map(\.summary.steps)),
+            let jobs = sum(shards.map(\.summary.jobs))
+        else {
+            Shell.writeError(
+                "navsh: explore --merge: the shards' states, steps or jobs add up to more than \(grouped(maxTotal)): not the counts of a search"
+            )
+            return 2
+        }
         let slowest = shards.map(\.summary.seconds).max() ?? 0
         let total = shards.reduce(0.0) { $0 + $1.summary.seconds }
-        let jobs = shards.reduce(0) { $0 + $1.summary.jobs }
         let peak = shards.map(\.summary.peak).max() ?? 0
         let interrupted = shards.contains { $0.summary.result == "interrupted" }
         let cut = shards.contains { $0.summary.result == "cut" }
@@ -81,26 +103,37 @@ extension ExploreMerge {
             chosen.isEmpty ? (shards.map(\.summary.depthReached).max() ?? 0) : (chosen.map(\.length).min() ?? 0)
         let exhausted = shards.allSatisfy(\.summary.exhausted)
         let n = Double(states)
-        let collision = n * n / 36_893_488_147_419_103_232.0
+        // A bound on a probability: past 1 it says nothing more.
+        let collision = min(1, n * n / 36_893_488_147_419_103_232.0)
         let profile = Profile(rawValue: id.profile)
 
         var status: Int32 = !chosen.isEmpty ? 1 : interrupted ? 130 : 0
         if let out {
+            // Neither the setup the shards ran, nor a file it sources, nor a shard being merged.
+            let protected =
+                id.paths.map { ($0, "a setup file of the shards' search") }
+                + id.sourced.map { ($0, "a file the shards' setup sources") }
+                + files.filter { $0 != "-" }.map { ($0, "a shard's result being merged") }
+            if let problem = ExploreCommand.protectedTarget(out, among: protected) {
+                Shell.writeError("navsh: explore --merge: \(problem)")
+                return ExploreCommand.writeFailed
+            }
             if let v = chosen.min(by: precedes) {
-                let dir = parentDirectory(of: out)
+                let dir = ExploreCommand.outFolder(out)
                 let script = ExploreShard.script(
                     lines: v.steps, expectLine: id.expectLine(ofProperty: v.property) ?? nil,
                     sources: id.paths.map { relativePath($0, from: dir) }, profile: profile)
-                if let problem = SafeFile.replace(out, with: script, protecting: []) {
+                if let problem = SafeFile.replace(out, with: script, protecting: protected.map(\.0)) {
                     Shell.writeError("navsh: explore --merge: \(problem)")
                     status = ExploreCommand.writeFailed
                 }
             } else {
-                SafeFile.removeStaleCounterexample(out)
+                ExploreCommand.removeStaleCounterexample(out, protecting: protected)
             }
         }
 
-        let writer = OutputWriter()
+        // The one writer: a failed write to stdout makes the status 3 (`OutputWriter.finish`).
+        let writer = Shell.writer
         defer { writer.flush() }
         if !json { writer.line(printable(id.header)) }
         for v in chosen {
@@ -148,10 +181,24 @@ extension ExploreMerge {
                 writer.line("no violation within depth \(id.depth): \(work), \(speed)\(ex)")
             }
             writer.line(
-                "64-bit fingerprints: probability that a collision hid a state at most \(scientific(collision)); peak memory \(decimal(Double(peak) / 1_048_576, 1)) MiB (the largest shard); states are counted in every shard that stored them"
+                "64-bit fingerprints: probability that a collision hid a state at most \(collision < 1 ? scientific(collision) : "1 (too many states for the bound to say more)"); peak memory \(decimal(Double(peak) / 1_048_576, 1)) MiB (the largest shard); states are counted in every shard that stored them"
             )
         }
         return status
+    }
+
+    /// The largest total of the shards' counts a merge prints.
+    static let maxTotal = 1 << 62
+
+    /// The sum of `values`, or nil past `maxTotal` (never an overflow).
+    static func sum(_ values: [Int]) -> Int? {
+        var total = 0
+        for value in values {
+            let (next, overflow) = total.addingReportingOverflow(value)
+            guard !overflow, next >= 0, next <= maxTotal else { return nil }
+            total = next
+        }
+        return total
     }
 
     /// Shortest first, then first in the explore list's order.
@@ -159,17 +206,10 @@ extension ExploreMerge {
         a.length < b.length || (a.length == b.length && a.path.lexicographicallyPrecedes(b.path))
     }
 
-    /// Per property the shortest counterexample, first in the explore list's
-    /// order; with --all every property found, in report order, without it
+    /// From the shortest counterexample of each property (first in the
+    /// explore list's order among equal lengths): with --all every property found, in report order, without it
     /// the one a run reports (the shortest, then the first, over every property).
-    static func choose(_ shards: [ShardResult], all: Bool, id: SearchIdentity) -> [ShardViolation] {
-        var best: [String: ShardViolation] = [:]
-        for shard in shards {
-            for v in shard.violations {
-                if let current = best[v.property], !precedes(v, current) { continue }
-                best[v.property] = v
-            }
-        }
+    static func choose(_ best: [String: ShardViolation], all: Bool, id: SearchIdentity) -> [ShardViolation] {
         var chosen = best.values.sorted {
             (id.rank(ofProperty: $0.property), $0.property) < (id.rank(ofProperty: $1.property), $1.property)
         }
@@ -180,8 +220,10 @@ extension ExploreMerge {
     /// Which fields of two shards' searches differ, in words.
     static func difference(_ a: SearchIdentity, _ b: SearchIdentity) -> String {
         var parts: [String] = []
-        if a.version != b.version { parts.append("navsh versions") }
-        if a.setup != b.setup || a.files != b.files || a.sources != b.sources || a.paths != b.paths {
+        if a.version != b.version || a.build != b.build { parts.append("navsh versions or builds") }
+        if a.setup != b.setup || a.files != b.files || a.sources != b.sources || a.paths != b.paths
+            || a.sourced != b.sourced
+        {
             parts.append("setup files")
         }
         if a.start != b.start { parts.append("start states") }
