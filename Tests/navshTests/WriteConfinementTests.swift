@@ -89,7 +89,7 @@ struct WriteConfinementTests {
         try E2E.write("push A\ntimeline b.md\n", to: "a.md", in: dir)
         try E2E.write("push B\n", to: "b.md", in: dir)
         try E2E.write("push C\nrecord b.md\npush D\n", to: "c.md", in: dir)
-        let r = try sh("$N a.md b.md; echo \"rc=$?\"; $N c.md b.md", in: dir)
+        let r = try sh("$N a.md b.md; echo \"rc=$?\"; timeout 20 $N c.md b.md", in: dir)
         #expect(
             r.stderr.contains("a.md:2:1: error: cannot write 'b.md': it is a script navsh was asked to run"), "\(r)")
         #expect(r.stderr.contains("c.md:2:1: error: cannot record to 'b.md': it is a script navsh was asked to run"))
