@@ -137,7 +137,10 @@ struct WriteConfinementTests {
         let timeline = try sh("ulimit -f 0; $N -c 'push A' -c 'timeline t.md'", in: dir)
         #expect(timeline.exited && timeline.status == 1, "\(timeline)")
         #expect(timeline.stderr.contains("<command line>:2:1: error: cannot write 't.md': File too large"))
-        #expect(try names(in: dir) == ["setup.nav"])
+        let record = try sh("ulimit -f 0; $N -c 'record r.nav' -c 'push A'", in: dir)
+        #expect(record.exited && record.status == 3, "\(record)")
+        #expect(record.stderr.contains("navsh: cannot write recording 'r.nav': File too large"), "\(record)")
+        #expect(try names(in: dir) == ["r.nav", "setup.nav"])
     }
 
     @Test(
