@@ -49,6 +49,9 @@ extension Explorer {
         var done = !result.violations.isEmpty && (!config.all || reported == checkedMask)
         var level = 0
         var batchPerJob = config.fixedBatchPerJob ?? Self.batchPerJob
+        // Under a memory limit, a batch's children (a child a step at most) fit in its share.
+        let childBytes = (config.actions.count + 1) * MemoryLayout<Expansion.Child>.stride
+        let memoryBatch = config.batchBytes.map { max(Self.chunk, $0 / childBytes / jobs) } ?? Int.max
         search: while !done, level < config.depth {
             if frontier.isEmpty {
                 result.exhausted = true
@@ -62,7 +65,7 @@ extension Explorer {
             var nextCount = 0
             var batchStart = frontier.lowerBound
             while batchStart < frontier.upperBound {
-                let batchEnd = min(frontier.upperBound, batchStart + batchPerJob * jobs)
+                let batchEnd = min(frontier.upperBound, batchStart + min(batchPerJob, memoryBatch) * jobs)
                 let batchClock = monotonicSeconds()
                 // Which children are new: inserted in the seen-set in the
                 // chunks' order as they are made (`Chunks`), so the first of

@@ -19,6 +19,9 @@ public struct ExploreConfiguration: Sendable {
     /// way; a fixed size makes the work done the same from run to run
     /// (`NAVSH_EXPLORE_BATCH`, for scripts/bench.d/explore-instructions).
     public var fixedBatchPerJob: Int?
+    /// The bytes a batch's expansions may take (`MemoryBudget.batchBytes`):
+    /// batches are made no bigger than that holds; nil: no limit.
+    public var batchBytes: Int?
 
     /// At most this many invariants (each property is a bit of a word).
     public static let maxInvariants = 64 - BuiltinProperty.allCases.count

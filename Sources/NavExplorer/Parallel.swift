@@ -37,12 +37,21 @@ final class WorkerPool: @unchecked Sendable {
     /// one needs.
     let spins: Int
 
+    /// A worker thread's stack, set rather than inherited (glibc takes
+    /// `ulimit -s`), so that `MemoryBudget` knows what a thread costs: the
+    /// whole of it counts against `ulimit -v` and `ulimit -d`.
+    static let stackBytes = 8 << 20
+
     init(_ count: Int) {
         spins = count <= availableCores() ? 20_000 : 0
         lock = .allocate(capacity: 1)
         wake = .allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
         pthread_cond_init(wake, nil)
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, Self.stackBytes)
         for index in 1..<max(1, count) {
             let context = Unmanaged.passRetained(Context(pool: self, index: index)).toOpaque()
             // pthread_t is an integer on Glibc and a pointer on Darwin, and the
@@ -53,7 +62,7 @@ final class WorkerPool: @unchecked Sendable {
                 var thread = pthread_t()
             #endif
             let status = pthread_create(
-                &thread, nil,
+                &thread, &attributes,
                 { argument in
                     let raw: UnsafeMutableRawPointer? = argument
                     guard let raw else { return nil }

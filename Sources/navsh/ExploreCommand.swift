@@ -190,9 +190,10 @@ enum ExploreCommand {
             actions: declarations.actions, invariants: declarations.invariants,
             checks: declarations.checks ?? BuiltinProperty.allCases)
         config.depth = args.depth
-        let budget = MemoryBudget.states(jobs: args.jobs ?? max(1, availableCores()))
+        let budget = MemoryBudget.plan(jobs: min(maxJobs, args.jobs ?? max(1, availableCores())))
         config.maxStates = min(args.maxStates, budget.states)
-        config.jobs = min(maxJobs, args.jobs ?? max(1, availableCores()))
+        config.jobs = budget.jobs
+        config.batchBytes = budget.batchBytes
         config.all = args.all
         // Batches of a fixed size (parents a job), for an instruction count that repeats.
         if let value = getenv("NAVSH_EXPLORE_BATCH"), let n = Int(String(cString: value)), n > 0 {

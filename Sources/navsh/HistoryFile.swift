@@ -10,8 +10,8 @@
 /// 0600, `mkstemp`) and renames it over the old one, so a full disk or a
 /// crash leaves the old file whole (new lines are merged in under a lock, see
 /// `append`); anything else at the path (a symlink, a
-/// device, a FIFO, a directory, another user's file) is refused with one
-/// warning and left alone.
+/// device, a FIFO, a directory, another user's file, a script named on
+/// navsh's command line) is refused with one warning and left alone.
 enum HistoryFile {
     /// How much of a history file is read: its last 4 MiB. A bigger file (a
     /// runaway one) is not read whole: its last lines are what the prompt
@@ -53,6 +53,11 @@ enum HistoryFile {
             if errno != EINTR { return "cannot lock \(folder): \(String(cString: strerror(errno)))" }
         }
         if let reason = checkTarget(path) { return reason }
+        // `NAVSH_HISTORY=a.nav navsh -i a.nav`: the lesson is not appended to, nor made 0600.
+        var st = stat()
+        if stat(path, &st) == 0, SafeFile.isProtected(st) {
+            return "it is a script navsh was asked to run, so no history is saved there"
+        }
         // A file that is there but cannot be read (mode 000) would be read as
         // empty and replaced by this session's lines alone: it is left alone.
         let probe = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
@@ -97,6 +102,11 @@ enum HistoryFile {
 
     /// Writes `bytes` to a new temporary file beside `path` and renames it into place.
     static func replace(_ path: String, with bytes: [UInt8]) -> String? {
+        // No temporary file left by a signal in between (`SafeFile.holdingSignals`).
+        SafeFile.holdingSignals { replaceThroughTemporary(path, with: bytes) }
+    }
+
+    private static func replaceThroughTemporary(_ path: String, with bytes: [UInt8]) -> String? {
         var template = Array((path + ".XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }

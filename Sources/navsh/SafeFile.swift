@@ -10,11 +10,54 @@
 /// disk, `ulimit -f`) leaves the old file whole; the target must be absent
 /// or a regular file (a symbolic link is followed to one), so a FIFO, a
 /// device or a folder is refused before anything is opened, and neither
-/// can be hung on; and a script navsh is running is never written.
+/// can be hung on; a script navsh is running, or was asked to run, is
+/// never written; and a file a script writes (`confined`) must not have
+/// other hard links, which could be names of it outside the script's folder.
 enum SafeFile {
+    /// A file, by device and inode (a name can change; the file stays).
+    struct FileID: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ st: stat) {
+            device = UInt64(st.st_dev)
+            inode = UInt64(st.st_ino)
+        }
+    }
+
+    /// The scripts navsh was asked to run (every file on its command line,
+    /// every file `navsh test` found), taken before any of them runs: no
+    /// write replaces or appends to one, and the history is not saved onto one.
+    nonisolated(unsafe) private(set) static var protected: [FileID] = []
+
+    /// Adds `paths` (those that exist) to `protected`.
+    static func protect(_ paths: [String]) {
+        for path in paths {
+            var st = stat()
+            if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { protected.append(FileID(st)) }
+        }
+    }
+
+    /// Whether the file `st` describes is one of `protected`.
+    static func isProtected(_ st: stat) -> Bool {
+        !protected.isEmpty && protected.contains(FileID(st))
+    }
+
+    /// Why a script may not write the regular file `st` describes, or nil.
+    static func refusal(_ st: stat, confined: Bool) -> String? {
+        if isProtected(st) { return "it is a script navsh was asked to run" }
+        if confined, st.st_nlink > 1 {
+            return
+                "it has \(st.st_nlink) hard links (another name of it may be outside the script's folder): not written from a script"
+        }
+        return nil
+    }
+
     /// Why `path` cannot be written, or nil; on success, the path to replace
-    /// (a symbolic link's target) and its mode, if it exists.
-    static func target(_ path: String, protecting scripts: [String]) -> Result<(path: String, mode: mode_t?), Problem> {
+    /// (a symbolic link's target) and its mode, if it exists. `confined`: a
+    /// script asks (`confine` applied), and a file with other hard links is refused.
+    static func target(_ path: String, protecting scripts: [String], confined: Bool = false) -> Result<
+        (path: String, mode: mode_t?), Problem
+    > {
         var st = stat()
         var resolved = path
         if lstat(path, &st) != 0 {
@@ -39,6 +82,7 @@ enum SafeFile {
                 return .failure(Problem(path, "it is a script navsh is running"))
             }
         }
+        if let reason = refusal(st, confined: confined) { return .failure(Problem(path, reason)) }
         return .success((resolved, st.st_mode & 0o7777))
     }
 
@@ -61,10 +105,12 @@ enum SafeFile {
         }
     }
 
-    static func write(_ path: String, _ bytes: [UInt8], protecting scripts: [String]) -> Result<Void, Problem> {
+    static func write(_ path: String, _ bytes: [UInt8], protecting scripts: [String], confined: Bool = false)
+        -> Result<Void, Problem>
+    {
         let destination: String
         let mode: mode_t
-        switch target(path, protecting: scripts) {
+        switch target(path, protecting: scripts, confined: confined) {
         case .failure(let problem): return .failure(problem)
         case .success(let t):
             destination = t.path
@@ -76,6 +122,15 @@ enum SafeFile {
                 mode = 0o666 & ~mask
             }
         }
+        // From mkstemp to rename or unlink, Ctrl-C, SIGTERM and SIGHUP wait
+        // (and then act as they would have), so no temporary file is left.
+        return holdingSignals { writeThroughTemporary(path, bytes, destination: destination, mode: mode) }
+    }
+
+    /// The file written beside `destination`, then renamed over it (see `write`).
+    private static func writeThroughTemporary(_ path: String, _ bytes: [UInt8], destination: String, mode: mode_t)
+        -> Result<Void, Problem>
+    {
         let folder = parentDirectory(of: destination)
         let base = destination.split(separator: "/").last.map(String.init) ?? "file"
         var template = Array("\(folder)/.\(base).navsh-XXXXXX".utf8CString)
@@ -97,19 +152,38 @@ enum SafeFile {
         return .success(())
     }
 
+    /// Runs `body` with SIGINT, SIGTERM, SIGHUP and SIGQUIT blocked on this
+    /// thread; one that came meanwhile is delivered when they are unblocked.
+    static func holdingSignals<T>(_ body: () -> T) -> T {
+        var held = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&held)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&held, signal) }
+        pthread_sigmask(SIG_BLOCK, &held, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return body()
+    }
+
     /// A file open for appending (`record`), or why not: the target rules of
     /// `target`, checked again on the descriptor (opened without waiting, so
-    /// a FIFO put there in between is refused, not hung on).
-    static func openForAppending(_ path: String, protecting scripts: [String]) -> Result<
+    /// a FIFO put there in between is refused, not hung on; so are a
+    /// protected script and, when `confined`, a file with other hard links).
+    static func openForAppending(_ path: String, protecting scripts: [String], confined: Bool = false) -> Result<
         UnsafeMutablePointer<FILE>, Problem
     > {
-        if case .failure(let problem) = target(path, protecting: scripts) { return .failure(problem) }
+        if case .failure(let problem) = target(path, protecting: scripts, confined: confined) {
+            return .failure(problem)
+        }
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o666)
         guard fd >= 0 else { return .failure(Problem(path, String(cString: strerror(errno)))) }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
             return .failure(Problem(path, "not a regular file: not written"))
+        }
+        if let reason = refusal(st, confined: confined) {
+            close(fd)
+            return .failure(Problem(path, reason))
         }
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
@@ -135,14 +209,20 @@ enum SafeFile {
     }
 
     /// Where a script may write (language.md, `record` and `timeline`): a
-    /// relative path is taken from the script's folder, as `source` takes
-    /// it, and the file must be in that folder or below it, or under a folder
-    /// `--allow-write` names; lines typed at the prompt or given with `-c`
-    /// (no script folder) write where they say. The path to write, or why not.
-    static func confine(_ path: String, scriptFolder: String?, allowed: [String]) -> Result<String, Problem> {
+    /// relative path is taken from the folder of the script the line is in
+    /// (`scriptFolder`), as `source` takes it, and the file must be in the
+    /// folder of the script navsh was asked to run (`runFolder`: a file on
+    /// the command line or one `navsh test` runs; a file `source`d from it,
+    /// even from another folder, writes only there too) or below it, or
+    /// under a folder `--allow-write` names; lines typed at the prompt or
+    /// given with `-c` (no script folder) write where they say. The path to
+    /// write, or why not.
+    static func confine(_ path: String, scriptFolder: String?, runFolder: String? = nil, allowed: [String]) -> Result<
+        String, Problem
+    > {
         guard let scriptFolder else { return .success(path) }
         let full = path.hasPrefix("/") || scriptFolder.isEmpty || scriptFolder == "." ? path : "\(scriptFolder)/\(path)"
-        let roots = ([scriptFolder] + allowed).compactMap(realPath)
+        let roots = ([runFolder ?? scriptFolder] + allowed).compactMap(realPath)
         func inside(_ real: String) -> Bool {
             roots.contains { root in root == "/" || real == root || real.hasPrefix(root + "/") }
         }

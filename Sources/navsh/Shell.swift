@@ -17,6 +17,9 @@ enum Shell {
     /// writer, whose write errors the status reflects.
     static func run(_ arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        // A write past `ulimit -f` fails with EFBIG, reported like any failed
+        // write, instead of killing navsh with a temporary file left behind.
+        signal(SIGXFSZ, SIG_IGN)
         if arguments.first == "explore" {
             return writer.finish(status: ExploreCommand.run(Array(arguments.dropFirst())))
         }
@@ -102,6 +105,8 @@ enum Shell {
         for case .file(let path) in inputs where !checkScriptArgument(path) {
             return 2
         }
+        // No script on the command line is written while any of them runs (`timeline b.md` in a.md).
+        SafeFile.protect(inputs.compactMap { if case .file(let path) = $0 { path } else { nil } })
         let wantsPrompt = (options.inputs.isEmpty && stdinIsTerminal) || options.interactiveAfter
         // The phone after each command is kept only if a page may replay it.
         session.keepsTimelineFrames = wantsPrompt || inputs.contains(where: TimelineDemand.mayDraw)
@@ -111,7 +116,9 @@ enum Shell {
             let result: LineResult
             switch input {
             case .file(let path):
+                host.runFolder = parentDirectory(of: path)
                 result = runFile(path, session: session, driver: driver)
+                host.runFolder = nil
             case .stdin:
                 result = runStdin(session: session, driver: driver)
             case .commands(let text, let index):
@@ -164,8 +171,9 @@ enum Shell {
         s.profile = options.profile
         // getenv, not a copy of the whole environment: this runs at every start-up.
         let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
-        // A terminal that says it is dumb does not understand escape sequences.
-        let dumbTerminal = getenv("TERM").map { strcmp($0, "dumb") == 0 } ?? false
+        // A terminal that says it is dumb, or says nothing (TERM unset or
+        // empty), is not sent escape sequences (as the live view decides).
+        let dumbTerminal = getenv("TERM").map { $0.pointee == 0 || strcmp($0, "dumb") == 0 } ?? true
         switch options.color {
         case "always": s.colour = true
         case "never": s.colour = false

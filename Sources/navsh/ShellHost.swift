@@ -28,6 +28,22 @@ final class ShellHost: SessionHost {
     /// Folders a script may write under besides its own (`--allow-write`).
     let allowedFolders: [String]
 
+    /// The folder of the script navsh was asked to run, while it runs (a
+    /// file on the command line, a file `navsh test` runs): its lines and
+    /// those of every file it sources write only under it (`SafeFile.confine`).
+    /// Nil otherwise: a file `source`d at the prompt or by `-c` writes under
+    /// the folder of the outermost file being sourced.
+    var runFolder: String?
+
+    /// `--allow-write /`: a script may write any path, hard links to files elsewhere included.
+    private var writesAnywhere: Bool { allowedFolders.contains { realPath($0) == "/" } }
+
+    /// Where the script whose line is in `directory` may write (see `runFolder`).
+    private func confinementFolder(_ directory: String?) -> String? {
+        guard directory != nil else { return nil }
+        return runFolder ?? session?.scriptsRunning.first.map(parentDirectory(of:))
+    }
+
     init(
         output: OutputSink, drivesRealTime: Bool, report: @escaping (String) -> Void,
         outputFailed: @escaping () -> Bool = { false }, allowedFolders: [String] = []
@@ -49,14 +65,17 @@ final class ShellHost: SessionHost {
     /// the script's folder when a script asks (`SafeFile.confine`).
     func writeFile(_ path: String, _ contents: String, from directory: String?) -> SessionError? {
         let full: String
-        switch SafeFile.confine(path, scriptFolder: directory, allowed: allowedFolders) {
+        switch SafeFile.confine(
+            path, scriptFolder: directory, runFolder: confinementFolder(directory), allowed: allowedFolders)
+        {
         case .failure(let problem): return .cannotWrite(path: path, reason: problem.reason)
         case .success(let p): full = p
         }
         if let session, recordingTargetIsBeingRead(full, session: session) != nil {
             return .cannotWrite(path: path, reason: "it is a script being run")
         }
-        switch SafeFile.write(full, Array(contents.utf8), protecting: []) {
+        switch SafeFile.write(full, Array(contents.utf8), protecting: [], confined: directory != nil && !writesAnywhere)
+        {
         case .success: return nil
         case .failure(let problem): return .cannotWrite(path: path, reason: problem.reason)
         }
@@ -68,7 +87,9 @@ final class ShellHost: SessionHost {
 
     func openRecording(_ path: String, from directory: String?) -> Result<RecordingID, Problem> {
         let full: String
-        switch SafeFile.confine(path, scriptFolder: directory, allowed: allowedFolders) {
+        switch SafeFile.confine(
+            path, scriptFolder: directory, runFolder: confinementFolder(directory), allowed: allowedFolders)
+        {
         case .failure(let problem): return .failure(.session(.cannotRecord(path: path, reason: problem.reason)))
         case .success(let p): full = p
         }
@@ -76,7 +97,7 @@ final class ShellHost: SessionHost {
             return .failure(.session(.cannotRecord(path: path, reason: reason)))
         }
         let file: UnsafeMutablePointer<FILE>
-        switch SafeFile.openForAppending(full, protecting: []) {
+        switch SafeFile.openForAppending(full, protecting: [], confined: directory != nil && !writesAnywhere) {
         case .failure(let problem): return .failure(.session(.cannotRecord(path: path, reason: problem.reason)))
         case .success(let f): file = f
         }

@@ -41,6 +41,8 @@ enum TestRunner {
                 found.files.append(path)
             }
         }
+        // No script found is written by another (nor by itself) while the class runs.
+        SafeFile.protect(found.files)
         var passed = 0
         var failed = 0
         var unwritten = 0 // files whose recording could not be written
@@ -58,6 +60,7 @@ enum TestRunner {
                 allowedFolders: options.allowWrite)
             let session = Session(options: sessionOptions, host: host)
             host.session = session
+            host.runFolder = parentDirectory(of: file)
             Shell.runFile(file, session: session)
             session.stopRecording()
             host.closeAll()

@@ -32,4 +32,29 @@ struct ExploreMemoryTests {
         #expect(peak > 1_000_000)
         #expect(peak < 100_000_000, "navsh reported \(peak) bytes: the 200 MB were Python's")
     }
+
+    /// The setup the attack on dd8213d used: legacy, a gate, deep enough
+    /// that the search outgrows a few MiB.
+    static let legacyGate = E2E.packageRoot.appendingPathComponent("scripts/findings/setups/legacy-gate.nav")
+
+    @Test(
+        "under ulimit -d or -v, explore with several jobs stops as at --max-states, with its summary",
+        arguments: ["ulimit -d 15000", "ulimit -d 12000", "ulimit -v 28000", "ulimit -v 33000"], [2, 4])
+    func tightLimitWithJobs(limit: String, jobs: Int) throws {
+        let dir = try E2E.tempDir()
+        let setup = try String(contentsOf: Self.legacyGate, encoding: .utf8)
+        try E2E.write(setup, to: "legacy-gate.nav", in: dir)
+        var environment = ProcessInfo.processInfo.environment
+        environment["N"] = E2E.binary
+        let run = try E2E.run(
+            ["-c", "\(limit); exec \"$N\" explore legacy-gate.nav --depth 40 --jobs \(jobs)"], in: dir,
+            environment: environment, executable: "/bin/sh", timeout: 300)
+        #expect(run.exited && run.status == 0, "\(run)")
+        #expect(!run.stderr.contains("Fatal error"), "\(run)")
+        // "search cut at N distinct states (the memory ulimit -d leaves: M MiB)"
+        #expect(
+            run.stdout.contains("search cut at") && run.stdout.contains("the memory \(limit.prefix(9)) leaves"),
+            "\(run)")
+        #expect(run.stdout.contains("64-bit fingerprints:"), "\(run)")
+    }
 }

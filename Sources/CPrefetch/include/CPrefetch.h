@@ -35,4 +35,14 @@ static inline void navsh_pause(void) {
 #endif
 }
 
+// Under a memory limit, every thread allocates from the one malloc arena:
+// glibc would reserve 64 MiB of address space for each thread's own
+// (NavExplorer's MemoryBudget). Nothing elsewhere.
+#if defined(__GLIBC__)
+#include <malloc.h>
+static inline void navsh_share_malloc_arena(void) { mallopt(M_ARENA_MAX, 1); }
+#else
+static inline void navsh_share_malloc_arena(void) {}
+#endif
+
 #endif
