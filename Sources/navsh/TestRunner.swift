@@ -111,7 +111,10 @@ enum TestRunner {
             var st = stat()
             // An entry that cannot even be looked at (a path longer than PATH_MAX) is a failure, not a skip.
             guard lstat(path, &st) == 0 else {
-                found.problems.append((path, "cannot read '\(printable(path))': \(String(cString: strerror(errno)))"))
+                // The path quoted short enough that the reason after it is
+                // not cut off with it (the FAIL line above names it whole).
+                let reason = String(cString: strerror(errno))
+                found.problems.append((path, "cannot read '\(printable(path, limit: 1_000))': \(reason)"))
                 continue
             }
             switch st.st_mode & S_IFMT {

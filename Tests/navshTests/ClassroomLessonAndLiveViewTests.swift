@@ -361,6 +361,20 @@ final class ClassroomLessonAndLiveViewTests: TerminalTestCase {
         XCTAssertEqual(try s.waitForExit(), 0)
         XCTAssertFalse(s.transcript.contains("\u{1B}[r") || s.transcript.contains(";1H"), s.transcript.debugDescription)
     }
+
+    // Issue 36 item 12: with no TERM at all `show live` sends none either.
+    func testShowLiveWithoutTermSendsNoSequences() throws {
+        var env = environment(history: historyPath)
+        env["TERM"] = nil
+        let s = try PTYSession(executable: try NavshBinary.require(), arguments: ["--no-init"], environment: env)
+        s.send("show live\r")
+        try s.expect("cannot draw")
+        s.send("push Home\r")
+        try s.expect("stack: Home")
+        s.send("quit\r")
+        XCTAssertEqual(try s.waitForExit(), 0)
+        XCTAssertFalse(s.transcript.contains("\u{1B}[r") || s.transcript.contains(";1H"), s.transcript.debugDescription)
+    }
 }
 
 /// A tmux pane on a private server, running a command; what it shows, its cursor, its size.
