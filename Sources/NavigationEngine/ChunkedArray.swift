@@ -55,8 +55,9 @@ public struct ChunkedArray<Element> {
 
     /// The elements a first write after a copy copies at most: the chunk
     /// list and one chunk, or the one array while there are no chunks. What
-    /// the undo journal counts for a checkpoint (NavigationModel.weight).
-    public var copyWeight: Int { tailStart == 0 ? tail.count : chunks.count + Self.chunkSize }
+    /// the undo journal counts for a restored checkpoint
+    /// (NavigationModel.copyWeight).
+    public var copyWeight: Int { Self.copyWeight(ofCount: count) }
 
     /// `copyWeight` of an array of `count` elements.
     static func copyWeight(ofCount count: Int) -> Int {
@@ -114,10 +115,6 @@ public struct ChunkedArray<Element> {
         return tail.removeLast()
     }
 
-    public mutating func popLast() -> Element? {
-        isEmpty ? nil : removeLast()
-    }
-
     /// Removes the last `k` elements: whole chunks dropped, one chunk at
     /// most written.
     public mutating func removeLast(_ k: Int) {
@@ -156,9 +153,7 @@ public struct ChunkedArray<Element> {
     }
 
     public mutating func removeAll(keepingCapacity keep: Bool = false) {
-        if tailStart != 0 {
-            list = nil
-        }
+        list = nil
         tail.removeAll(keepingCapacity: keep)
     }
 }

@@ -78,7 +78,7 @@ struct ScreenTable: Sendable {
     /// How many screens the table holds.
     var count: Int { used &+ wide.count }
 
-    /// What a first write after a copy copies (`NavigationModel.weight`):
+    /// What a first write after a copy copies (`NavigationModel.copyWeight`):
     /// counted as the screens while the slots are one array, the chunk list
     /// and a chunk past that (ChunkedArray).
     var copyWeight: Int { slots.isChunked ? slots.copyWeight &+ wide.count : count }

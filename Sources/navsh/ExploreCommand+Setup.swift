@@ -60,18 +60,10 @@ struct RecordingLoader: ScriptLoader {
     let reads: SetupReads
 
     func load(_ path: String, relativeTo directory: String?) -> Result<LoadedScript, LoadFailure> {
-        let full = directory.map { !$0.isEmpty && !path.hasPrefix("/") ? "\($0)/\(path)" : path } ?? path
-        switch ScriptFile.open(full) {
-        case .failure(let reason):
-            return .failure(LoadFailure(path: path, reason: reason.message))
-        case .success(let fd):
-            let identity = realPath(full) ?? full
-            let bytes = DigestingSource(DescriptorSource(fd, owned: true))
+        FileLoader.load(path, relativeTo: directory) { file, full, identity in
+            let bytes = DigestingSource(file)
             reads.add(SetupReads.File(shown: full, path: identity, bytes: bytes))
-            return .success(
-                LoadedScript(
-                    displayName: full, identity: identity, directory: parentDirectory(of: full),
-                    lines: LineSplitter(bytes)))
+            return bytes
         }
     }
 }
@@ -86,7 +78,7 @@ extension ExploreCommand {
         guard stat(out, &target) == 0 else { return nil }
         for file in files {
             var other = stat()
-            if stat(file.path, &other) == 0, other.st_dev == target.st_dev, other.st_ino == target.st_ino {
+            if stat(file.path, &other) == 0, SafeFile.FileID(other) == SafeFile.FileID(target) {
                 return
                     "cannot write '\(printable(out))': it is \(file.what) (a counterexample never replaces what the search read)"
             }

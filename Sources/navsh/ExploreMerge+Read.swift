@@ -250,17 +250,16 @@ extension ExploreMerge {
 /// one buffer and one line of a file, whatever its size.
 final class ShardSource: ByteSource {
     static let limit = 1 << 28
-    private let fd: Int32
+    private let inner: DescriptorSource
     private var total = 0
     private(set) var overLimit = false
 
-    private init(_ fd: Int32) { self.fd = fd }
-    deinit { close(fd) }
+    private init(_ inner: DescriptorSource) { self.inner = inner }
 
     static func open(_ path: String) -> Result<ShardSource, ExploreMerge.Problem> {
         let fd = path == "-" ? dup(0) : openForReading(path)
         guard fd >= 0 else { return .failure(ExploreMerge.Problem(text: String(cString: strerror(errno)))) }
-        let source = ShardSource(fd)
+        let source = ShardSource(DescriptorSource(fd, owned: true))
         var st = stat()
         guard fstat(fd, &st) == 0 else { return .failure(ExploreMerge.Problem(text: String(cString: strerror(errno)))) }
         switch st.st_mode & S_IFMT {
@@ -271,24 +270,18 @@ final class ShardSource: ByteSource {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(ReadFailure) -> Int {
-        while true {
-            let count = readSome(fd, buffer)
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw ReadFailure(String(cString: strerror(errno))) }
-            total += count
-            if total > Self.limit {
-                overLimit = true
-                throw ReadFailure("over the limit")
-            }
-            return count
+        let count = try inner.read(into: buffer)
+        total += count
+        if total > Self.limit {
+            overLimit = true
+            throw ReadFailure("over the limit")
         }
+        return count
     }
 }
 
+/// `open` for reading (in `ShardSource`, its own `open` hides the C one).
 private func openForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
-private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
-    read(fd, buffer.baseAddress, buffer.count)
-}
 
 /// Text from a file to print: control characters (C0, DEL, C1) and the
 /// line's own end shown as `\u{1B}`-style escapes, so what a file holds can

@@ -9,6 +9,17 @@ import NavScript
 /// Reads scripts from disk for `source`, files on the command line and `navsh test`.
 struct FileLoader: ScriptLoader {
     func load(_ path: String, relativeTo directory: String?) -> Result<LoadedScript, LoadFailure> {
+        Self.load(path, relativeTo: directory) { file, _, _ in file }
+    }
+
+    /// Opens `path` (taken from `directory` unless absolute) as a script
+    /// whose lines are read from what `reading` makes of the open file,
+    /// given with the path opened and its real path: the file itself, or a
+    /// wrapper that notes what a setup reads (`RecordingLoader`).
+    static func load<Source: ByteSource>(
+        _ path: String, relativeTo directory: String?,
+        reading: (_ file: DescriptorSource, _ full: String, _ identity: String) -> Source
+    ) -> Result<LoadedScript, LoadFailure> {
         let full: String
         if let directory, !directory.isEmpty, !path.hasPrefix("/") {
             full = "\(directory)/\(path)"
@@ -20,7 +31,7 @@ struct FileLoader: ScriptLoader {
             return .failure(LoadFailure(path: path, reason: reason.message))
         case .success(let fd):
             let identity = realPath(full) ?? full
-            let lines = LineSplitter(DescriptorSource(fd, owned: true))
+            let lines = LineSplitter(reading(DescriptorSource(fd, owned: true), full, identity))
             return .success(
                 LoadedScript(
                     displayName: full, identity: identity, directory: parentDirectory(of: full),

@@ -194,20 +194,6 @@ enum SafeFile {
         return .success(file)
     }
 
-    /// Removes the file at `path` if it is a counterexample an earlier
-    /// `explore --out` wrote (a run that finds none leaves no stale one);
-    /// anything else there is left alone.
-    static func removeStaleCounterexample(_ path: String) {
-        var st = stat()
-        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size < 1 << 20,
-            let text = ExploreMerge.readText(path)
-        else { return }
-        let lines = text.split(separator: "\n")
-        let body = lines.drop { $0.hasPrefix("set profile ") }
-        guard body.first?.hasPrefix("source ") == true, lines.contains("set clock virtual") else { return }
-        unlink(path)
-    }
-
     /// Where a script may write (language.md, `record` and `timeline`): a
     /// relative path is taken from the folder of the script the line is in
     /// (`scriptFolder`), as `source` takes it, and the file must be in the

@@ -350,22 +350,19 @@ final class ClassroomLessonAndLiveViewTests: TerminalTestCase {
 
     // Issue 36 item 12: under TERM=dumb `show live` sends no cursor or scroll-region sequence.
     func testShowLiveUnderDumbTerminalSendsNoSequences() throws {
-        let s = try PTYSession(
-            executable: try NavshBinary.require(), arguments: ["--no-init"],
-            environment: environment(history: historyPath))
-        s.send("show live\r")
-        try s.expect("cannot draw")
-        s.send("push Home\r")
-        try s.expect("stack: Home")
-        s.send("quit\r")
-        XCTAssertEqual(try s.waitForExit(), 0)
-        XCTAssertFalse(s.transcript.contains("\u{1B}[r") || s.transcript.contains(";1H"), s.transcript.debugDescription)
+        try assertShowLiveSendsNoSequences(environment: environment(history: historyPath))
     }
 
     // Issue 36 item 12: with no TERM at all `show live` sends none either.
     func testShowLiveWithoutTermSendsNoSequences() throws {
         var env = environment(history: historyPath)
         env["TERM"] = nil
+        try assertShowLiveSendsNoSequences(environment: env)
+    }
+
+    /// `show live`, a push and `quit` at the prompt: the live view refuses,
+    /// and no cursor or scroll-region sequence is sent.
+    private func assertShowLiveSendsNoSequences(environment env: [String: String]) throws {
         let s = try PTYSession(executable: try NavshBinary.require(), arguments: ["--no-init"], environment: env)
         s.send("show live\r")
         try s.expect("cannot draw")

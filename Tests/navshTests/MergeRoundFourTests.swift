@@ -28,14 +28,7 @@ struct MergeRoundFourTests {
         }
     }
 
-    static let gate = """
-        use GateNavigationController fragile
-        delegate Analytics
-        push Welcome
-        push Register
-        explore back swipe "drag 70%" release "push Home gate" "push Profile" pop poproot "present Sheet nav" dismiss
-
-        """
+    static let gate = RobustnessTests.gate
 
     @Test("A: shards made before and after a sourced file changed are not merged")
     func sourcedFileIsPartOfTheIdentity() throws {

@@ -8,14 +8,8 @@ import Testing
 
 @Suite("Issue 36 reproductions kept as tests")
 struct RoundThreeGapTests {
-    static let setup = """
-        use GateNavigationController fragile
-        delegate Analytics
-        push Welcome
-        push Register
-        explore back swipe "drag 70%" release "push Home gate" "push Profile" pop poproot "present Sheet nav" dismiss
-
-        """
+    /// The fragile gate setup the other robustness tests use.
+    static let setup = RobustnessTests.gate
 
     /// Shard `k` of `count` of S.nav at depth `depth`, as `--json`, written as NAME.
     func shard(_ k: Int, of count: Int, depth: Int, maxStates: Int? = nil, to name: String, in dir: URL) throws {
